@@ -1,0 +1,186 @@
+"""Read side of the board: everything a board page shows, in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from .models import (
+    AllianceMembership,
+    Game,
+    Holding,
+    Neutral,
+    Region,
+    Seat,
+    TileHolding,
+    TileKind,
+)
+
+# Grid used for regions that have no outline of their own (a scenario made in the admin).
+GRID_COLUMNS = 4
+GRID_CELL = (240, 150)
+
+
+@dataclass
+class PowerView:
+    seat: Seat
+    side: int | None
+    abbreviation: str
+    text_colour: str
+    alliance_tiles: list[TileHolding] = field(default_factory=list)
+    army_training: int = 0
+    navy_training: int = 0
+    markers_on_board: int = 0
+    armies: int = 0
+    fleets: int = 0
+    forts: int = 0
+    show_unrest: bool = False
+
+
+ROW_HEIGHT = 17
+NEUTRAL_SIZE = 18
+CHIP_WIDTH = 26
+PIECE_WIDTH = 27
+
+
+@dataclass
+class RegionView:
+    region: Region
+    path: str
+    label_x: int
+    label_y: int
+    holdings: list[Holding] = field(default_factory=list)
+    neutrals: list[Neutral] = field(default_factory=list)
+
+    @property
+    def top(self) -> int:
+        """Where the block of name, markers and counters starts, so that it is centred."""
+        lines = 2 + bool(self.neutrals) + len(self.holdings)
+        return self.label_y - (lines * ROW_HEIGHT) // 2
+
+    @property
+    def neutral_marks(self) -> list[tuple[Neutral, int, int]]:
+        width = len(self.neutrals) * (NEUTRAL_SIZE + 4) - 4
+        x0 = self.label_x - width // 2
+        y = self.top + 2 * ROW_HEIGHT + 2
+        return [(n, x0 + i * (NEUTRAL_SIZE + 4), y) for i, n in enumerate(self.neutrals)]
+
+    @property
+    def rows(self) -> list[CounterRow]:
+        y0 = self.top + (2 + bool(self.neutrals)) * ROW_HEIGHT + 4
+        rows = []
+        for i, holding in enumerate(self.holdings):
+            pieces = [
+                (icon, count)
+                for icon, count in (
+                    ("army", holding.armies),
+                    ("fleet", holding.fleets),
+                    ("fort", holding.forts),
+                    ("flag", holding.control_markers),
+                )
+                if count
+            ]
+            width = CHIP_WIDTH + len(pieces) * PIECE_WIDTH
+            x = self.label_x - width // 2
+            placed = [
+                (icon, count, CHIP_WIDTH + 4 + j * PIECE_WIDTH)
+                for j, (icon, count) in enumerate(pieces)
+            ]
+            rows.append(CounterRow(holding, x, y0 + i * ROW_HEIGHT, placed))
+        return rows
+
+
+@dataclass
+class CounterRow:
+    """One power's counters in a region on the map: a badge, then an icon and a count each."""
+
+    holding: Holding
+    x: int
+    y: int
+    pieces: list[tuple[str, int, int]]
+
+
+@dataclass
+class BoardView:
+    game: Game
+    regions: list[RegionView]
+    powers: list[PowerView]
+    viewer: Seat | None
+
+    @property
+    def alliances(self) -> list[tuple[int, list[PowerView]]]:
+        return [(side, [p for p in self.powers if p.side == side]) for side in (1, 2)]
+
+
+def abbreviation(name: str) -> str:
+    """Two letters that tell powers apart without colour: initials, or the first two letters."""
+    words = [w for w in name.split() if w[:1].isupper()]
+    return ((words[0][0] + words[1][0]) if len(words) > 1 else name[:2]).upper()
+
+
+def text_colour_for(background: str) -> str:
+    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if (0.299 * red + 0.587 * green + 0.114 * blue) > 150 else "#ffffff"
+
+
+def grid_box(index: int) -> tuple[str, int, int]:
+    col, row = index % GRID_COLUMNS, index // GRID_COLUMNS
+    x, y = 10 + col * GRID_CELL[0], 10 + row * GRID_CELL[1]
+    w, h = GRID_CELL[0] - 20, GRID_CELL[1] - 20
+    return f"M{x},{y} h{w} v{h} h-{w} Z", x + w // 2, y + h // 2
+
+
+def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
+    seats = list(game.seats.select_related("user"))
+    seat_by_pk = {s.pk: s for s in seats}
+    viewer = next((s for s in seats if s.user_id == user.pk), None)
+    sides = dict(
+        AllianceMembership.objects.filter(game=game, war=game.current_war).values_list(
+            "seat_id", "side"
+        )
+    )
+    powers = {
+        s.pk: PowerView(
+            seat=s,
+            side=sides.get(s.pk),
+            abbreviation=abbreviation(s.power),
+            text_colour=text_colour_for(s.colour),
+            show_unrest=bool(viewer and viewer.pk == s.pk)
+            or bool(getattr(user, "is_staff", False)),
+        )
+        for s in seats
+    }
+    regions = []
+    by_region: dict[int, RegionView] = {}
+    for index, region in enumerate(Region.objects.filter(game=game)):
+        if region.map_path:
+            path, x, y = region.map_path, region.label_x, region.label_y
+        else:
+            path, x, y = grid_box(index)
+        view = RegionView(region=region, path=path, label_x=x, label_y=y)
+        regions.append(view)
+        by_region[region.pk] = view
+    for holding in Holding.objects.filter(game=game).order_by("seat__order"):
+        if holding.is_empty:
+            continue
+        holding.seat = seat_by_pk[holding.seat_id]
+        power = powers[holding.seat_id]
+        holding.power_view = power  # type: ignore[attr-defined]
+        by_region[holding.region_id].holdings.append(holding)
+        power.markers_on_board += holding.control_markers
+        power.armies += holding.armies
+        power.fleets += holding.fleets
+        power.forts += holding.forts
+    for neutral in Neutral.objects.filter(game=game, on_board=True):
+        by_region[neutral.region_id].neutrals.append(neutral)
+    for tile in TileHolding.objects.filter(game=game, count__gt=0):
+        power = powers[tile.seat_id]
+        if tile.kind == TileKind.ALLIANCE:
+            tile.region = by_region[tile.region_id].region if tile.region_id else None
+            power.alliance_tiles.append(tile)
+        elif tile.kind == TileKind.ARMY_TRAINING:
+            power.army_training += tile.count
+        else:
+            power.navy_training += tile.count
+    return BoardView(game=game, regions=regions, powers=list(powers.values()), viewer=viewer)

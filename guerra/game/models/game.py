@@ -1,0 +1,267 @@
+"""A game in play: seats, the board and its event log. Copied from a scenario when it starts."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .scenario import RewardKind, Scenario, TileKind
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class GameStatus(models.TextChoices):
+    LOBBY = "lobby", _("waiting for players")
+    RUNNING = "running", _("in progress")
+    FINISHED = "finished", _("finished")
+
+
+class Game(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    scenario = models.ForeignKey(
+        Scenario, on_delete=models.SET_NULL, null=True, related_name="games"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    is_private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    status = models.CharField(
+        max_length=8, choices=GameStatus.choices, default=GameStatus.LOBBY, db_index=True
+    )
+    # Copied from the scenario when the game starts, so editing the scenario never changes it.
+    wars = models.PositiveSmallIntegerField(default=0)
+    rounds_per_war = models.PositiveSmallIntegerField(default=0)
+    control_markers_per_power = models.PositiveSmallIntegerField(default=0)
+    ally_deadline_seconds = models.PositiveIntegerField(default=120)
+    current_war = models.PositiveSmallIntegerField(default=0)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    # Index into the seats ordered by turn_position: whose turn it is.
+    turn_index = models.PositiveSmallIntegerField(default=0)
+    # Dice players can trust: the seed stays secret until the game ends, its hash is public.
+    dice_seed = models.CharField(max_length=64, blank=True)
+    dice_seed_hash = models.CharField(max_length=64, blank=True)
+    next_roll = models.PositiveIntegerField(default=0)
+    last_event_seq = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(status="lobby") | Q(dice_seed=""), name="game_lobby_has_no_seed"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_board", args=[self.pk])
+
+    @staticmethod
+    def new_seed() -> tuple[str, str]:
+        seed = secrets.token_hex(32)
+        return seed, hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+    @property
+    def seed_revealed(self) -> bool:
+        return self.status == GameStatus.FINISHED
+
+
+class Seat(models.Model):
+    """A user playing one power in one game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    power = models.CharField(_("power"), max_length=60)
+    colour = models.CharField(max_length=7)
+    order = models.PositiveSmallIntegerField(default=0)
+    turn_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    gold = models.IntegerField(_("gold"), default=0)
+    unrest = models.IntegerField(_("unrest"), default=0)
+    vp = models.IntegerField(_("victory points"), default=0)
+
+    class Meta:
+        ordering = ["order", "pk"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "power"], name="seat_one_per_power"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+            models.CheckConstraint(condition=Q(gold__gte=0), name="seat_gold_not_negative"),
+            models.CheckConstraint(condition=Q(unrest__gte=0), name="seat_unrest_not_negative"),
+            models.CheckConstraint(condition=Q(vp__gte=0), name="seat_vp_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.power} ({self.user})"
+
+
+class Region(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="regions")
+    name = models.CharField(max_length=60)
+    has_sea = models.BooleanField(default=True)
+    vp_first = models.PositiveSmallIntegerField(default=0)
+    vp_second = models.PositiveSmallIntegerField(default=0)
+    vp_third = models.PositiveSmallIntegerField(default=0)
+    order = models.PositiveSmallIntegerField(default=0)
+    map_path = models.TextField(blank=True)
+    label_x = models.PositiveSmallIntegerField(default=0)
+    label_y = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "pk"]
+        verbose_name = _("region")
+        verbose_name_plural = _("regions")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "name"], name="region_unique_name_in_game")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Holding(models.Model):
+    """One power's pieces in one region."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="holdings")
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="holdings")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="holdings")
+    armies = models.IntegerField(_("armies"), default=0)
+    fleets = models.IntegerField(_("fleets"), default=0)
+    forts = models.IntegerField(_("forts"), default=0)
+    control_markers = models.IntegerField(_("control markers"), default=0)
+
+    class Meta:
+        ordering = ["region__order", "seat__order"]
+        constraints = [
+            models.UniqueConstraint(fields=["region", "seat"], name="holding_one_per_region_seat"),
+            models.CheckConstraint(
+                condition=Q(armies__gte=0, fleets__gte=0, forts__gte=0, control_markers__gte=0),
+                name="holding_counts_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat.power} @ {self.region.name}"
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.armies or self.fleets or self.forts or self.control_markers)
+
+
+class Neutral(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="neutrals")
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="neutrals")
+    defence = models.PositiveSmallIntegerField()
+    reward_kind = models.CharField(max_length=4, choices=RewardKind.choices)
+    amount = models.PositiveSmallIntegerField(default=0)
+    on_board = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["region__order", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(defence__gte=1, defence__lte=9), name="neutral_defence_1_9"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.region.name} ({self.defence})"
+
+
+class TileHolding(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tile_holdings")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="tiles")
+    kind = models.CharField(max_length=16, choices=TileKind.choices)
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, null=True, blank=True)
+    count = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["kind", "region__order"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "kind", "region"], name="tile_holding_unique"),
+            models.UniqueConstraint(
+                fields=["seat", "kind"],
+                condition=Q(region__isnull=True),
+                name="tile_holding_unique_without_region",
+            ),
+            models.CheckConstraint(condition=Q(count__gte=0), name="tile_count_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ×{self.count}"
+
+
+class AllianceMembership(models.Model):
+    """Which of the two alliances a seat belongs to in one war."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="memberships")
+    war = models.PositiveSmallIntegerField()
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="memberships")
+    side = models.PositiveSmallIntegerField(choices=[(1, "1"), (2, "2")])
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "war", "seat"], name="membership_one_per_war"),
+            models.CheckConstraint(condition=Q(side__in=[1, 2]), name="membership_side_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat_id} → {self.side}"
+
+
+class Visibility(models.TextChoices):
+    ALL = "all", _("everyone")
+    ALLIANCE = "alliance", _("one alliance")
+    POWER = "power", _("one power")
+
+
+class GameEvent(models.Model):
+    """The game's log. The database is the truth; pushes only ring the doorbell."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=40)
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.ALL)
+    war = models.PositiveSmallIntegerField(default=0)
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="private_events"
+    )
+    actor = models.ForeignKey(
+        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="acted_events"
+    )
+    payload = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
+            models.CheckConstraint(
+                condition=Q(visibility="all")
+                | Q(visibility="alliance", side__isnull=False)
+                | Q(visibility="power", seat__isnull=False),
+                name="event_visibility_has_audience",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}"

@@ -1,0 +1,173 @@
+"""Thin views: parse the request, call one service, render a page or a partial."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
+
+from . import services
+from .access import remember_invite, visible_game
+from .board import board_view
+from .forms import CreateGameForm, SignupForm, StartGameForm
+from .models import Game, GameStatus
+
+
+class PlayerRequest(HttpRequest):
+    """A request past @login_required, with django-htmx's details."""
+
+    user: User
+    htmx: HtmxDetails
+
+
+def error_response(request: HttpRequest, error: services.GameError) -> HttpResponse:
+    """A refusal the player can understand: the message in Italian, the right 4xx status."""
+    return render(request, "game/error.html", {"message": error.message}, status=error.status)
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
+        return redirect("lobby")
+    return render(
+        request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_games = (
+        Game.objects.filter(status=GameStatus.LOBBY, is_private=False)
+        .select_related("scenario", "created_by")
+        .annotate(seat_count=Count("seats"), power_count=Count("scenario__powers", distinct=True))
+    )
+    mine = (
+        Game.objects.filter(seats__user=request.user).select_related("scenario")
+        if request.user.is_authenticated
+        else Game.objects.none()
+    )
+    return render(
+        request,
+        "game/lobby.html",
+        {
+            "open_games": open_games.filter(~Q(seats__user=request.user.pk))
+            if request.user.pk
+            else open_games,
+            "my_games": mine,
+        },
+    )
+
+
+@login_required
+def game_new(request: PlayerRequest) -> HttpResponse:
+    form = CreateGameForm(
+        request.POST or None,
+        initial={"name": _("%(user)s's game") % {"user": request.user.get_username()}},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                user=request.user,
+                scenario=form.cleaned_data["scenario"],
+                name=form.cleaned_data["name"],
+                is_private=form.cleaned_data["is_private"],
+                power=form.cleaned_data["power"],
+            )
+        except services.GameError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(game)
+    template = "game/new.html#form" if request.htmx else "game/new.html"
+    return render(request, template, {"form": form}, status=400 if form.errors else 200)
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    game, seat = visible_game(request, game_id)
+    if game.status == GameStatus.LOBBY:
+        return waiting_room(request, game, seat)
+    board = board_view(game, request.user)
+    return render(request, "game/board.html", {"game": game, "board": board, "seat": seat})
+
+
+def waiting_room(
+    request: HttpRequest,
+    game: Game,
+    seat: object,
+    start_form: StartGameForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    seats = list(game.seats.select_related("user"))
+    taken = {s.power for s in seats}
+    powers = list(game.scenario.powers.all()) if game.scenario else []
+    if start_form is None and game.created_by_id == request.user.pk:
+        start_form = StartGameForm(seats=seats)
+    invite_url = request.build_absolute_uri(reverse("game_invite", args=[game.invite_token]))
+    return render(
+        request,
+        "game/waiting_room.html",
+        {
+            "game": game,
+            "seat": seat,
+            "seats": seats,
+            "start_form": start_form,
+            "free_powers": [p for p in powers if p.name not in taken],
+            "invite_url": invite_url if seat else None,
+        },
+        status=status,
+    )
+
+
+def game_invite(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game, invite_token=token)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    remember_invite(request, game)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_join(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, _seat = visible_game(request, game_id)
+    try:
+        services.game_join(game_id=game.pk, user=request.user, power=request.POST.get("power", ""))
+    except services.GameError as error:
+        return error_response(request, error)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_leave(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, _seat = visible_game(request, game_id)
+    try:
+        services.game_leave(game_id=game.pk, user=request.user)
+    except services.GameError as error:
+        return error_response(request, error)
+    return redirect("lobby")
+
+
+@login_required
+@require_POST
+def game_start(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, seat = visible_game(request, game_id)
+    form = StartGameForm(request.POST, seats=list(game.seats.all()))
+    if not form.is_valid():
+        return waiting_room(request, game, seat, start_form=form, status=400)
+    try:
+        services.game_start(game_id=game.pk, user=request.user, sides=form.sides())
+    except services.GameError as error:
+        return error_response(request, error)
+    return redirect(game)

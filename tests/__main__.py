@@ -1,0 +1,73 @@
+"""The whole test suite: `python -m tests` (what the README's test command runs).
+
+Steps: compile the translations, ruff, mypy, the main pytest run, then the browser tests in a
+pytest run of their own (sync Playwright and pytest-asyncio do not share a process).
+Extra arguments go to both pytest runs. `--no-lint` skips ruff and mypy (CI's second run against
+PostgreSQL and Redis uses it: the code is the same).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+CHROMIUM = os.environ.get("GUERRA_CHROMIUM", "/usr/bin/chromium")
+
+
+def run(title: str, command: list[str], env: dict[str, str] | None = None) -> bool:
+    print(f"\n=== {title} ===", flush=True)
+    return subprocess.run(command, cwd=BASE_DIR, env=env).returncode == 0
+
+
+def ensure_chromium() -> bool:
+    """Browser tests need Debian's chromium; install it when we may, or say how."""
+    if Path(CHROMIUM).exists():
+        return True
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("chromium is missing: installing Debian's chromium package…", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], env=env, check=False)
+    if Path(CHROMIUM).exists():
+        return True
+    print(
+        f"Browser tests need chromium at {CHROMIUM}: install it (apt-get install chromium) or "
+        "set GUERRA_CHROMIUM to its path.",
+        flush=True,
+    )
+    return False
+
+
+def main(argv: list[str]) -> int:
+    lint = "--no-lint" not in argv
+    extra = [a for a in argv if a != "--no-lint"]
+    results: dict[str, bool] = {}
+    results["translations"] = run(
+        "translations", [sys.executable, "-m", "guerra.i18n_tools", "compile"]
+    )
+    if lint:
+        results["ruff"] = run("ruff", [str(BIN / "ruff"), "check", "."])
+        results["mypy"] = run("mypy", [str(BIN / "mypy")])
+    results["pytest"] = run(
+        "pytest", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/browser", *extra]
+    )
+    if ensure_chromium():
+        results["browser"] = run(
+            "browser tests",
+            [sys.executable, "-m", "pytest", "tests/browser", "--ds=tests.settings_browser", *extra],
+        )
+    else:
+        results["browser"] = False
+    print("\n=== summary ===")
+    for name, ok in results.items():
+        print(f"{name}: {'ok' if ok else 'FAILED'}")
+    return 0 if all(results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,123 @@
+"""A real server (daphne, with websockets) on the test database, and real Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from guerra.settings import BASE_DIR
+
+CHROMIUM = os.environ.get("GUERRA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SHOTS = BASE_DIR / "artifacts" / "screenshots"
+PASSWORD = "pw-browser-1"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _database_url() -> str:
+    """The URL of the test database pytest-django made, for the server process."""
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return "sqlite:///" + str(Path(settings["NAME"]).resolve())
+    user = quote(settings["USER"] or "")
+    password = ":" + quote(settings["PASSWORD"]) if settings["PASSWORD"] else ""
+    host = settings["HOST"] or "127.0.0.1"
+    port = f":{settings['PORT']}" if settings["PORT"] else ""
+    return f"postgres://{user}{password}@{host}{port}/{settings['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.fail("browser tests need --ds=tests.settings_browser (a test database in a file)")
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_SETTINGS_MODULE": "guerra.settings",
+           "DJANGO_DEBUG": "1"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    log = (BASE_DIR / "artifacts" / "browser-server.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "guerra.asgi:application"],
+        cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("the daphne server did not start: see artifacts/browser-server.log")
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(timeout=10)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
+    """Save a full-page screenshot under artifacts/screenshots/<test>/ (git-ignored)."""
+    folder = SHOTS / re.sub(r"[^\w.-]+", "_", request.node.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = iter(range(1, 1000))
+
+    def take(page: Page, name: str) -> Path:
+        path = folder / f"{next(counter):02d}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def player(
+    browser: Browser, live_server_url: str, transactional_db: None
+) -> Iterator[Callable[..., Page]]:
+    """A browser context per player, logged in through the login form."""
+    contexts: list[BrowserContext] = []
+
+    def open_as(name: str, *, phone: bool = False, staff: bool = False) -> Page:
+        User.objects.create_user(name, password=PASSWORD, is_staff=staff)
+        viewport = {"width": 390, "height": 844} if phone else {"width": 1360, "height": 900}
+        context = browser.new_context(viewport=viewport, base_url=live_server_url)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto("/account/accedi/")
+        page.fill("#id_username", name)
+        page.fill("#id_password", PASSWORD)
+        page.click("main button.primary")
+        page.wait_for_url(live_server_url + "/")
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()

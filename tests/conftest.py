@@ -1,0 +1,43 @@
+"""Shared fixtures: users, and games from the default scenario in each state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+
+from guerra.game import services
+from guerra.game.models import Game, Scenario, Seat
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., User]:
+    def make(name: str, *, staff: bool = False) -> User:
+        return User.objects.create_user(name, password="pw-" + name, is_staff=staff)
+
+    return make
+
+
+@pytest.fixture
+def scenario(db: None) -> Scenario:
+    """The default scenario, loaded by migrate into the empty test database."""
+    return Scenario.objects.get(name="Europa 1700")
+
+
+@pytest.fixture
+def lobby_game(make_user: Callable[..., User], scenario: Scenario) -> Game:
+    anna = make_user("anna")
+    return services.game_create(
+        user=anna, scenario=scenario, name="Prova", is_private=False, power="Francia"
+    )
+
+
+@pytest.fixture
+def running_game(make_user: Callable[..., User], lobby_game: Game) -> Game:
+    """Francia (anna) and Prussia (carla) against Gran Bretagna (bruno)."""
+    services.game_join(game_id=lobby_game.pk, user=make_user("bruno"), power="Gran Bretagna")
+    services.game_join(game_id=lobby_game.pk, user=make_user("carla"), power="Prussia")
+    seats = {s.power: s.pk for s in Seat.objects.filter(game=lobby_game)}
+    sides = {seats["Francia"]: 1, seats["Prussia"]: 1, seats["Gran Bretagna"]: 2}
+    return services.game_start(game_id=lobby_game.pk, user=lobby_game.created_by, sides=sides)

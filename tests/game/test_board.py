@@ -1,0 +1,125 @@
+"""The board page: what it shows, to whom, and at what cost."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from guerra.game.board import abbreviation, text_colour_for
+from guerra.game.models import Holding, Neutral, Region, Seat
+
+
+def client_of(user):
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def board_html(game, user):
+    response = client_of(user).get(reverse("game_board", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_every_region_is_drawn_on_the_map_with_its_pieces(running_game):
+    html = board_html(running_game, running_game.created_by)
+    assert html.count('class="region-shape"') == 11
+    for region in Region.objects.filter(game=running_game):
+        assert f'data-region="{region.name}"' in html
+    # Prussia's three armies in the German States appear in the region list and on the map.
+    assert "Prussia: 3 armate, 0 flotte, 1 fortino, 2 pedine controllo" in html
+
+
+def test_each_power_panel_shows_gold_with_the_italian_plural(running_game):
+    Seat.objects.filter(game=running_game, power="Prussia").update(gold=1)
+    html = board_html(running_game, running_game.created_by)
+    assert "1 oro" in html
+    assert "10 ori" in html
+
+
+def test_unrest_is_shown_only_to_its_owner_and_staff(running_game, make_user):
+    Seat.objects.filter(game=running_game, power="Gran Bretagna").update(unrest=7)
+    Seat.objects.filter(game=running_game, power="Francia").update(unrest=3)
+    bruno = Seat.objects.get(game=running_game, power="Gran Bretagna").user
+
+    anna_html = board_html(running_game, running_game.created_by)
+    assert anna_html.count('class="unrest"') == 1
+    assert '<dd class="unrest">3</dd>' in anna_html
+    assert '<dd class="unrest">7</dd>' not in anna_html
+
+    bruno_html = board_html(running_game, bruno)
+    assert '<dd class="unrest">7</dd>' in bruno_html
+    assert '<dd class="unrest">3</dd>' not in bruno_html
+
+    staff_html = board_html(running_game, make_user("capo", staff=True))
+    assert staff_html.count('class="unrest"') == 3
+
+
+def test_a_player_of_another_game_does_not_see_the_board(running_game, make_user):
+    outsider = make_user("dario")
+    response = client_of(outsider).get(reverse("game_board", args=[running_game.pk]))
+    assert response.status_code == 404
+
+
+def _queries_for_board(game, user):
+    c = client_of(user)
+    c.get(reverse("game_board", args=[game.pk]))  # warm caches (session, content types)
+    with CaptureQueriesContext(connection) as queries:
+        assert c.get(reverse("game_board", args=[game.pk])).status_code == 200
+    return len(queries)
+
+
+def test_the_board_query_count_does_not_grow_with_units_and_regions(running_game):
+    before = _queries_for_board(running_game, running_game.created_by)
+    seats = list(running_game.seats.all())
+    for i in range(30):
+        region = Region.objects.create(game=running_game, name=f"Isola {i}", order=100 + i)
+        Neutral.objects.create(
+            game=running_game, region=region, defence=3, reward_kind="gold", amount=3
+        )
+        for seat in seats:
+            Holding.objects.create(
+                game=running_game,
+                region=region,
+                seat=seat,
+                armies=2,
+                fleets=1,
+                forts=1,
+                control_markers=1,
+            )
+    after = _queries_for_board(running_game, running_game.created_by)
+    assert after == before
+    assert before <= 12
+
+
+def test_a_region_without_an_outline_gets_a_box(running_game):
+    Region.objects.create(game=running_game, name="Terra Incognita", order=99)
+    html = board_html(running_game, running_game.created_by)
+    assert 'data-region="Terra Incognita"' in html
+    assert "M" in html.split('data-region="Terra Incognita"')[1].split('class="region-shape"')[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "short"),
+    [
+        ("Gran Bretagna", "GB"),
+        ("Province Unite", "PU"),
+        ("Francia", "FR"),
+        ("Prussia", "PR"),
+    ],
+)
+def test_every_power_has_a_two_letter_badge_besides_its_colour(name, short):
+    assert abbreviation(name) == short
+
+
+@pytest.mark.parametrize(
+    ("colour", "text"),
+    [
+        ("#000000", "#ffffff"),
+        ("#F0E442", "#000000"),
+        ("#0072B2", "#ffffff"),
+    ],
+)
+def test_badge_text_stays_readable_on_its_colour(colour, text):
+    assert text_colour_for(colour) == text

@@ -1,0 +1,268 @@
+"""Create, join and start games, through the pages a player uses."""
+
+import pytest
+from django.urls import reverse
+
+from guerra.game.models import (
+    AllianceMembership,
+    Game,
+    GameStatus,
+    Holding,
+    Neutral,
+    Region,
+    Seat,
+    TileHolding,
+)
+
+
+@pytest.fixture
+def client_for(client, make_user):
+    def login(name, *, staff=False):
+        from django.test import Client
+
+        user = make_user(name, staff=staff)
+        c = Client()
+        c.force_login(user)
+        c.user = user
+        return c
+
+    return login
+
+
+def test_an_anonymous_visitor_sees_the_lobby_and_is_sent_to_log_in_for_a_game(client, lobby_game):
+    assert "Partite aperte" in client.get(reverse("lobby")).content.decode()
+    response = client.get(reverse("game_board", args=[lobby_game.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    response = client.get(reverse("game_new"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def test_an_anonymous_post_to_join_is_sent_to_log_in(client, lobby_game):
+    response = client.post(reverse("game_join", args=[lobby_game.pk]), {"power": "Spagna"})
+    assert response.status_code == 302
+    assert not Seat.objects.filter(power="Spagna").exists()
+
+
+def test_signing_up_logs_the_new_player_in(client, db):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "giulia",
+            "password1": "una-parola-lunga-77",
+            "password2": "una-parola-lunga-77",
+        },
+        follow=True,
+    )
+    assert response.context["user"].username == "giulia"
+    assert "Ti diamo il benvenuto, giulia!" in response.content.decode()
+
+
+def test_a_signup_with_mismatched_passwords_is_refused_in_italian(client, db):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "giulia",
+            "password1": "una-parola-lunga-77",
+            "password2": "altra-parola-88",
+        },
+    )
+    assert response.status_code == 400
+    assert "non corrispondono" in response.content.decode()
+
+
+def test_creating_a_game_seats_its_creator(client_for, scenario):
+    anna = client_for("anna")
+    response = anna.post(
+        reverse("game_new"),
+        {
+            "name": "La guerra di Anna",
+            "scenario": scenario.pk,
+            "power": "Austria",
+        },
+    )
+    game = Game.objects.get(name="La guerra di Anna")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game_board", args=[game.pk])
+    assert list(game.seats.values_list("power", "user__username")) == [("Austria", "anna")]
+    assert game.status == GameStatus.LOBBY and not game.is_private
+
+
+def test_a_game_without_a_name_is_refused(client_for, scenario):
+    response = client_for("anna").post(
+        reverse("game_new"), {"name": "", "scenario": scenario.pk, "power": "Austria"}
+    )
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_the_powers_offered_follow_the_chosen_scenario(client_for, scenario):
+    response = client_for("anna").get(reverse("game_new"), {"scenario": scenario.pk})
+    assert response.content.decode().count('<option value="Province Unite"') == 1
+
+
+def test_an_open_game_is_listed_and_another_player_joins_a_free_power(client_for, lobby_game):
+    bruno = client_for("bruno")
+    assert "Prova" in bruno.get(reverse("lobby")).content.decode()
+    page = bruno.get(reverse("game_board", args=[lobby_game.pk])).content.decode()
+    assert "Scegli la tua potenza" in page
+    assert 'value="Francia"' not in page  # taken by anna
+    response = bruno.post(reverse("game_join", args=[lobby_game.pk]), {"power": "Spagna"})
+    assert response.status_code == 302
+    assert lobby_game.seats.get(user=bruno.user).power == "Spagna"
+
+
+def test_a_taken_power_is_refused(client_for, lobby_game):
+    response = client_for("bruno").post(
+        reverse("game_join", args=[lobby_game.pk]), {"power": "Francia"}
+    )
+    assert response.status_code == 409
+    assert "Francia è appena stata presa" in response.content.decode()
+    assert lobby_game.seats.count() == 1
+
+
+def test_a_power_outside_the_scenario_is_refused(client_for, lobby_game):
+    response = client_for("bruno").post(
+        reverse("game_join", args=[lobby_game.pk]), {"power": "Svezia"}
+    )
+    assert response.status_code == 400
+    assert "«Svezia» non è una potenza di questa partita" in response.content.decode()
+
+
+def test_a_player_takes_only_one_seat(client_for, lobby_game):
+    bruno = client_for("bruno")
+    bruno.post(reverse("game_join", args=[lobby_game.pk]), {"power": "Spagna"})
+    response = bruno.post(reverse("game_join", args=[lobby_game.pk]), {"power": "Russia"})
+    assert response.status_code == 409
+    assert "Hai già un posto" in response.content.decode()
+
+
+def test_nobody_joins_a_started_game(client_for, running_game):
+    dario = client_for("dario")
+    response = dario.post(reverse("game_join", args=[running_game.pk]), {"power": "Spagna"})
+    assert response.status_code == 404  # a running game is not shown to outsiders at all
+    assert not running_game.seats.filter(power="Spagna").exists()
+
+
+def test_a_seated_player_cannot_join_again_once_the_game_started(running_game):
+    from django.test import Client
+
+    c = Client()
+    c.force_login(running_game.created_by)
+    response = c.post(reverse("game_join", args=[running_game.pk]), {"power": "Spagna"})
+    assert response.status_code == 409
+    assert "La partita è già iniziata" in response.content.decode()
+
+
+def test_a_private_game_is_hidden_until_the_invite_link_is_opened(client_for, scenario):
+    from guerra.game import services
+
+    anna = client_for("anna")
+    game = services.game_create(
+        user=anna.user, scenario=scenario, name="Segreta", is_private=True, power="Russia"
+    )
+    bruno = client_for("bruno")
+    assert "Segreta" not in bruno.get(reverse("lobby")).content.decode()
+    assert bruno.get(reverse("game_board", args=[game.pk])).status_code == 404
+    assert bruno.post(reverse("game_join", args=[game.pk]), {"power": "Spagna"}).status_code == 404
+
+    invite = anna.get(reverse("game_board", args=[game.pk])).context["invite_url"]
+    assert game.invite_token in invite
+    response = bruno.get(reverse("game_invite", args=[game.invite_token]))
+    assert response["Location"] == reverse("game_board", args=[game.pk])
+    assert bruno.post(reverse("game_join", args=[game.pk]), {"power": "Spagna"}).status_code == 302
+    assert game.seats.filter(user=bruno.user, power="Spagna").exists()
+
+
+def test_a_wrong_invite_token_is_not_found(client_for, lobby_game):
+    assert client_for("bruno").get(reverse("game_invite", args=["nope"])).status_code == 404
+
+
+def test_the_creator_starts_the_game_and_the_board_is_copied(client_for, lobby_game, make_user):
+    from guerra.game import services
+
+    bruno = make_user("bruno")
+    services.game_join(game_id=lobby_game.pk, user=bruno, power="Gran Bretagna")
+    anna = client_for("anna-2")
+    anna.force_login(lobby_game.created_by)
+    seats = {s.power: s.pk for s in lobby_game.seats.all()}
+    response = anna.post(
+        reverse("game_start", args=[lobby_game.pk]),
+        {f"side_{seats['Francia']}": "1", f"side_{seats['Gran Bretagna']}": "2"},
+    )
+    assert response.status_code == 302
+    lobby_game.refresh_from_db()
+    assert lobby_game.status == GameStatus.RUNNING
+    assert (lobby_game.current_war, lobby_game.current_round) == (1, 1)
+    assert len(lobby_game.dice_seed_hash) == 64
+    assert Region.objects.filter(game=lobby_game).count() == 11
+    assert Neutral.objects.filter(game=lobby_game).count() == 16
+    # Only the seated powers' pieces are on the board.
+    assert set(Holding.objects.filter(game=lobby_game).values_list("seat__power", flat=True)) == {
+        "Francia",
+        "Gran Bretagna",
+    }
+    assert TileHolding.objects.filter(game=lobby_game).count() == 4
+    assert set(lobby_game.seats.values_list("gold", flat=True)) == {10}
+    sides = dict(
+        AllianceMembership.objects.filter(game=lobby_game, war=1).values_list("seat__power", "side")
+    )
+    assert sides == {"Francia": 1, "Gran Bretagna": 2}
+
+
+def test_the_game_needs_two_seats_to_start(client_for, lobby_game):
+    anna = client_for("x")
+    anna.force_login(lobby_game.created_by)
+    seat = lobby_game.seats.get()
+    response = anna.post(reverse("game_start", args=[lobby_game.pk]), {f"side_{seat.pk}": "1"})
+    assert response.status_code == 400
+    assert "Servono almeno 2 giocatori" in response.content.decode()
+    lobby_game.refresh_from_db()
+    assert lobby_game.status == GameStatus.LOBBY and lobby_game.dice_seed == ""
+
+
+def test_each_alliance_needs_a_power(client_for, lobby_game, make_user):
+    from guerra.game import services
+
+    services.game_join(game_id=lobby_game.pk, user=make_user("bruno"), power="Spagna")
+    anna = client_for("x")
+    anna.force_login(lobby_game.created_by)
+    data = {f"side_{s.pk}": "1" for s in lobby_game.seats.all()}
+    response = anna.post(reverse("game_start", args=[lobby_game.pk]), data)
+    assert response.status_code == 400
+    assert "Ogni alleanza deve avere almeno una potenza" in response.content.decode()
+    assert not Region.objects.filter(game=lobby_game).exists()
+
+
+def test_only_the_creator_starts_the_game(client_for, lobby_game):
+    from guerra.game import services
+
+    bruno = client_for("bruno")
+    services.game_join(game_id=lobby_game.pk, user=bruno.user, power="Spagna")
+    data = {f"side_{s.pk}": str(i + 1) for i, s in enumerate(lobby_game.seats.all())}
+    response = bruno.post(reverse("game_start", args=[lobby_game.pk]), data)
+    assert response.status_code == 403
+    assert "Solo chi ha creato la partita" in response.content.decode()
+
+
+def test_starting_twice_starts_once(client_for, lobby_game, make_user):
+    from guerra.game import services
+
+    services.game_join(game_id=lobby_game.pk, user=make_user("bruno"), power="Spagna")
+    anna = client_for("x")
+    anna.force_login(lobby_game.created_by)
+    data = {f"side_{s.pk}": str(i + 1) for i, s in enumerate(lobby_game.seats.all())}
+    assert anna.post(reverse("game_start", args=[lobby_game.pk]), data).status_code == 302
+    again = anna.post(reverse("game_start", args=[lobby_game.pk]), data)
+    assert again.status_code == 409
+    assert Region.objects.filter(game=lobby_game).count() == 11
+
+
+def test_a_player_leaves_before_the_start_but_the_creator_cannot(client_for, lobby_game):
+    bruno = client_for("bruno")
+    bruno.post(reverse("game_join", args=[lobby_game.pk]), {"power": "Spagna"})
+    assert bruno.post(reverse("game_leave", args=[lobby_game.pk])).status_code == 302
+    assert not lobby_game.seats.filter(user=bruno.user).exists()
+    anna = client_for("x")
+    anna.force_login(lobby_game.created_by)
+    assert anna.post(reverse("game_leave", args=[lobby_game.pk])).status_code == 403

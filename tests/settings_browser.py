@@ -1,0 +1,18 @@
+"""Settings for the browser tests: a test database in a file, so the server process sees it."""
+
+import os
+
+from guerra.settings import BASE_DIR, DATABASES
+from tests.settings import *  # noqa: F403
+
+# Sync Playwright runs an event loop in the test's thread; the ORM calls made by the test itself
+# are still plain synchronous calls. Test settings only.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / "browser-test.sqlite3")}
+
+# The server process checks passwords with the real settings' hashers.
+from django.conf import global_settings  # noqa: E402
+
+PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS
