@@ -1,0 +1,11 @@
+"""The rules of Guerra: pure Python, nothing of Django (see tests/rules/test_no_django.py).
+
+- `flowchart`: the generic machinery (graph, engine, registry of combat procedures);
+- `dice`, `i18n`, `events`, `explore` (playing a procedure and its exact odds): shared;
+- `seed004`: the attack procedure of attack-rules.md, registered as "seed004".
+
+Run `python -m guerra.rules resolve|odds CASE.json` to check a case on its own.
+"""
+
+# Importing a procedure package registers it; a new procedure is one more import here.
+from guerra.rules import seed004 as seed004

@@ -1,0 +1,85 @@
+"""`python -m guerra.rules resolve|odds CASE.json`: check a case on its own.
+
+Output is JSON on stdout. Any problem with the input (unreadable file, malformed JSON,
+missing fields, impossible numbers, too few dice, a declaration or choice the rules refuse)
+prints exactly one Italian line on stderr and exits with status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from guerra.rules.flowchart import RefusedError, get_procedure
+from guerra.rules.i18n import Message, _
+from guerra.rules.jsontype import JSON
+from guerra.rules.jsonvalue import DataError, Obj
+
+BAD_INPUT = 2
+INTERNAL_ERROR = 3
+DEFAULT_PROCEDURE = "seed004"
+
+CaseHandler = Callable[[Obj], dict[str, JSON]]
+
+
+def _handlers(procedure: str) -> dict[str, CaseHandler] | None:
+    """Case-file commands per procedure; a new procedure adds its own entry."""
+    if procedure == "seed004":
+        from guerra.rules.seed004.case import odds_case, resolve_case
+
+        return {"resolve": resolve_case, "odds": odds_case}
+    return None
+
+
+def _load(path: Path) -> object:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(_("File not found: {path}", path=str(path))) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataError(_("Cannot read {path}: {error}", path=str(path),
+                          error=str(error))) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DataError(_("{path} is not valid JSON (line {line}, column {column}).",
+                          path=str(path), line=error.lineno, column=error.colno)) from None
+
+
+def run(command: str, path: Path) -> dict[str, JSON]:
+    data = _load(path)
+    if not isinstance(data, dict):
+        raise DataError(_("The case file must be a JSON object."))
+    name = data.get("procedure", DEFAULT_PROCEDURE)
+    handlers = _handlers(name) if isinstance(name, str) else None
+    if handlers is None:
+        raise DataError(_("Unknown procedure “{name}”.", name=str(name)))
+    get_procedure(name)  # the procedure itself must be registered too
+    return handlers[command](data)
+
+
+def _fail(message: Message, stderr: TextIO, status: int) -> int:
+    # One line, whatever the message contains.
+    print(" ".join(message.render().split()), file=stderr)
+    return status
+
+
+def main(argv: list[str] | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    if len(args) != 2 or args[0] not in ("resolve", "odds"):
+        return _fail(_("Usage: python -m guerra.rules resolve|odds CASE.json"), err, BAD_INPUT)
+    try:
+        result = run(args[0], Path(args[1]))
+    except DataError as error:
+        return _fail(error.message, err, BAD_INPUT)
+    except RefusedError as error:
+        return _fail(error.reason, err, BAD_INPUT)
+    except Exception as error:  # a bug: still one line, but a distinct status
+        return _fail(_("Unexpected error: {error}", error=repr(error)), err, INTERNAL_ERROR)
+    print(json.dumps(result, ensure_ascii=False, indent=2), file=out)
+    return 0

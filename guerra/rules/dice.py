@@ -1,0 +1,108 @@
+"""Dice: a protocol, a verifiable implementation for games, a scripted one for tests.
+
+Every rule of seed 004 rolls six-sided dice two at a time; the procedures only ever call
+`roll()`, so the same code runs with the server's verifiable dice, with random dice in
+benchmarks and with scripted dice in tests and case files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+SIDES = 6
+# 252 = 42 * 6 is the largest multiple of 6 not above 256: bytes 252..255 are rejected so that
+# every face keeps exactly 42 accepted byte values (no modulo bias).
+_ACCEPT_BELOW = 252
+
+
+class Dice(Protocol):
+    def roll(self) -> int:
+        """One six-sided die: 1..6."""
+        ...
+
+
+def die_face(seed: bytes, n: int) -> int:
+    """The face of roll number `n` of a game whose secret seed is `seed`.
+
+    Exactly, so that anyone can recompute it once the seed is revealed:
+    1. digest = HMAC-SHA256(key=seed, message=str(n) encoded in ASCII), e.g. b"0", b"17";
+    2. read the 32 bytes of the digest in order; the first byte b with b < 252 gives the
+       face b % 6 + 1 (252 = 6 * 42, so each face has the same 42 byte values);
+    3. if all 32 bytes are 252..255 (probability 2**-128), take
+       HMAC-SHA256(key=seed, message=f"{n}:{k}") for k = 1, 2, ... and repeat step 2.
+    """
+    if n < 0:
+        raise ValueError("roll numbers start at 0")
+    k = 0
+    while True:
+        message = str(n) if k == 0 else f"{n}:{k}"
+        digest = hmac.new(seed, message.encode("ascii"), hashlib.sha256).digest()
+        for byte in digest:
+            if byte < _ACCEPT_BELOW:
+                return byte % SIDES + 1
+        k += 1
+
+
+class HmacDice:
+    """The game's dice: roll number `next_roll`, then the next, ... (see `die_face`).
+
+    `rolls` records (roll number, face) for the event log and the verification page;
+    `next_roll` is what the game persists so the next action continues the sequence.
+    """
+
+    def __init__(self, seed: bytes, next_roll: int = 0) -> None:
+        if next_roll < 0:
+            raise ValueError("roll numbers start at 0")
+        self._seed = seed
+        self.next_roll = next_roll
+        self.rolls: list[tuple[int, int]] = []
+
+    def roll(self) -> int:
+        face = die_face(self._seed, self.next_roll)
+        self.rolls.append((self.next_roll, face))
+        self.next_roll += 1
+        return face
+
+
+class DiceExhausted(Exception):
+    """A scripted sequence ran out: the case or the test gave too few dice."""
+
+    def __init__(self, used: int) -> None:
+        super().__init__(f"only {used} dice were scripted")
+        self.used = used
+
+
+class ScriptedDice:
+    """Faces given in advance, consumed in order (tests and case files)."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = tuple(faces)
+        for face in self._faces:
+            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
+                raise ValueError(f"a die shows 1..{SIDES}, not {face!r}")
+        self.used = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self.used
+
+    def roll(self) -> int:
+        if self.used >= len(self._faces):
+            raise DiceExhausted(self.used)
+        face = self._faces[self.used]
+        self.used += 1
+        return face
+
+
+class RandomDice:
+    """Pseudo-random dice for benchmarks and Monte Carlo checks (never for real games)."""
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def roll(self) -> int:
+        return self._rng.randint(1, SIDES)

@@ -1,0 +1,185 @@
+"""Events: what happened, one value per fact, in the order it happened.
+
+The web layer applies the *effect* events below to the database (units, unrest, control
+markers, gold, VP), so each says exactly what changed and for whom; every other event only
+tells the story. These effects are shared by all combat procedures; a procedure adds its own
+narrative events (dice, totals, decisions) in its package.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from guerra.rules.i18n import N_, Message, _, ngettext
+from guerra.rules.jsontype import JSON
+
+UnitKind = Literal["army", "fleet", "fort"]
+UNIT_KINDS: tuple[UnitKind, ...] = ("army", "fleet", "fort")
+
+
+def to_json(value: object) -> JSON:
+    """Tuples become lists, messages their dicts: the event log is plain JSON."""
+    if isinstance(value, Message):
+        return value.to_dict()
+    if isinstance(value, tuple | list):
+        return [to_json(item) for item in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise TypeError(f"not JSON-safe: {value!r}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; `type` names it in `to_dict()`."""
+
+    type: ClassVar[str] = "event"
+
+    def describe(self) -> Message:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            data[f.name] = to_json(getattr(self, f.name))
+        data["message"] = self.describe().to_dict()
+        return data
+
+
+@dataclass(frozen=True)
+class NodeEntered(Event):
+    """The procedure reached a box of its flowchart."""
+
+    type: ClassVar[str] = "node_entered"
+    node: str
+    label: str
+
+    def describe(self) -> Message:
+        return Message(self.label)
+
+
+@dataclass(frozen=True)
+class AttackEnded(Event):
+    type: ClassVar[str] = "attack_ended"
+    outcome: str
+
+    def describe(self) -> Message:
+        return _("The attack is over: {outcome}.", outcome=outcome_label(self.outcome))
+
+
+OUTCOME_LABELS = {
+    "attacker_wins": N_("the attacker wins"),
+    "defender_wins": N_("the defender wins"),
+    "tie": N_("tie"),
+    "ended_before_land": N_("no land battle"),
+}
+
+
+def outcome_label(outcome: str) -> Message:
+    return Message(OUTCOME_LABELS.get(outcome, outcome))
+
+
+@dataclass(frozen=True)
+class UnitLost(Event):
+    """N7/M7/L7: a unit leaves the board; the owner's unrest comes as `UnrestGained`."""
+
+    type: ClassVar[str] = "unit_lost"
+    power: str
+    kind: UnitKind
+    count: int
+    rule: str
+
+    def describe(self) -> Message:
+        if self.kind == "army":
+            return ngettext(
+                "{power} loses {count} army.", "{power} loses {count} armies.",
+                self.count, power=self.power,
+            )
+        if self.kind == "fleet":
+            return ngettext(
+                "{power} loses {count} fleet.", "{power} loses {count} fleets.",
+                self.count, power=self.power,
+            )
+        return ngettext(
+            "{power} loses {count} fort.", "{power} loses {count} forts.",
+            self.count, power=self.power,
+        )
+
+
+@dataclass(frozen=True)
+class UnrestGained(Event):
+    type: ClassVar[str] = "unrest"
+    power: str
+    amount: int
+    rule: str
+
+    def describe(self) -> Message:
+        return ngettext(
+            "{power} takes {count} unrest point.", "{power} takes {count} unrest points.",
+            self.amount, power=self.power,
+        )
+
+
+@dataclass(frozen=True)
+class ControlPlaced(Event):
+    type: ClassVar[str] = "control_placed"
+    power: str
+    region: str
+    rule: str
+
+    def describe(self) -> Message:
+        return _("{power} places a control marker in {region}.",
+                 power=self.power, region=self.region)
+
+
+@dataclass(frozen=True)
+class ControlRemoved(Event):
+    type: ClassVar[str] = "control_removed"
+    power: str
+    region: str
+    rule: str
+
+    def describe(self) -> Message:
+        return _("{power} removes a control marker from {region}.",
+                 power=self.power, region=self.region)
+
+
+@dataclass(frozen=True)
+class NeutralRemoved(Event):
+    type: ClassVar[str] = "neutral_removed"
+    region: str
+    rule: str
+
+    def describe(self) -> Message:
+        return _("The neutral marker leaves {region}.", region=self.region)
+
+
+@dataclass(frozen=True)
+class GoldChanged(Event):
+    type: ClassVar[str] = "gold"
+    power: str
+    delta: int
+    rule: str
+
+    def describe(self) -> Message:
+        if self.delta < 0:
+            return ngettext("{power} pays {count} gold.", "{power} pays {count} gold.",
+                            -self.delta, power=self.power)
+        return ngettext("{power} gains {count} gold.", "{power} gains {count} gold.",
+                        self.delta, power=self.power)
+
+
+@dataclass(frozen=True)
+class VpChanged(Event):
+    type: ClassVar[str] = "vp"
+    power: str
+    delta: int
+    rule: str
+
+    def describe(self) -> Message:
+        if self.delta < 0:
+            return ngettext("{power} loses {count} victory point.",
+                            "{power} loses {count} victory points.", -self.delta, power=self.power)
+        return ngettext("{power} gains {count} victory point.",
+                        "{power} gains {count} victory points.", self.delta, power=self.power)

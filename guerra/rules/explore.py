@@ -1,0 +1,127 @@
+"""Driving a procedure without players: play it to the end, or enumerate its exact odds.
+
+Both work for any registered procedure. A *policy* stands in for the players: given the state
+and an awaited power, it returns that power's input (the case file's choices, the defaults,
+the commitments being considered on the page).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic
+
+from guerra.rules.dice import SIDES, Dice, ScriptedDice
+from guerra.rules.events import Event
+from guerra.rules.flowchart import (
+    FlowchartError,
+    Node,
+    NodeKind,
+    Procedure,
+    Refused,
+    RefusedError,
+    S,
+    Sit,
+)
+
+Policy = Callable[[S, str], object]
+
+
+@dataclass(frozen=True)
+class Played(Generic[S]):
+    state: S
+    events: tuple[Event, ...]
+
+
+def play_on(
+    procedure: Procedure[S, Any], state: S, policy: Policy[S], dice: Dice
+) -> Played[S]:
+    """Answer every awaited decision with the policy until the procedure ends."""
+    events: list[Event] = []
+    while not state.cursor.finished:
+        awaiting = state.cursor.awaiting
+        if not awaiting:
+            raise FlowchartError(f"{procedure.name}: stuck at {state.cursor.node}, awaiting nobody")
+        outcome = procedure.advance(state, policy(state, awaiting[0]), dice)
+        if isinstance(outcome, Refused):
+            raise RefusedError(outcome.reason)
+        state = outcome.state
+        events.extend(outcome.events)
+    return Played(state, tuple(events))
+
+
+def play(
+    procedure: Procedure[S, Sit], situation: Sit, policy: Policy[S], dice: Dice
+) -> Played[S]:
+    """Declare and play a whole attack; a refusal raises `RefusedError`."""
+    declared = procedure.declare(situation, dice)
+    if isinstance(declared, Refused):
+        raise RefusedError(declared.reason)
+    rest = play_on(procedure, declared.state, policy, dice)
+    return Played(rest.state, declared.events + rest.events)
+
+
+class _NoDice:
+    """Automatic boxes must not roll: only ROLL boxes do, and those are enumerated."""
+
+    def roll(self) -> int:
+        raise FlowchartError("an automatic box rolled a die")
+
+
+_CLASSES: dict[tuple[int, str], tuple[tuple[tuple[int, ...], Fraction], ...]] = {}
+
+
+def roll_classes(
+    procedure: Procedure[Any, Any], node: Node
+) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Every face combination of a ROLL box, grouped by the procedure's `odds_key`:
+    one representative per class with the exact probability of the class."""
+    cache_key = (id(procedure), node.id)
+    if cache_key not in _CLASSES:
+        groups: dict[object, list[tuple[int, ...]]] = {}
+        for faces in itertools.product(range(1, SIDES + 1), repeat=node.dice):
+            groups.setdefault(procedure.odds_key(node, faces), []).append(faces)
+        total = SIDES**node.dice
+        _CLASSES[cache_key] = tuple(
+            (members[0], Fraction(len(members), total)) for members in groups.values()
+        )
+    return _CLASSES[cache_key]
+
+
+def distribution(
+    procedure: Procedure[S, Any], state: S, policy: Policy[S]
+) -> dict[str, Fraction]:
+    """The exact probability of each outcome from `state` on, every die enumerated.
+
+    `state` may be a fresh declaration (see `Procedure.open`) or an attack waiting for a
+    decision. Probabilities are Fractions and sum to exactly 1.
+    """
+    totals: dict[str, Fraction] = {}
+
+    def explore(state: S, weight: Fraction) -> None:
+        while True:
+            settled = procedure.settled_outcome(state)
+            if settled is not None:
+                totals[settled] = totals.get(settled, Fraction(0)) + weight
+                return
+            node = procedure.node(state.cursor.node)
+            if node.kind is NodeKind.ROLL:
+                for faces, probability in roll_classes(procedure, node):
+                    result = procedure.step_once(state, ScriptedDice(faces))
+                    assert result is not None
+                    explore(result[0], weight * probability)
+                return
+            stepped = procedure.step_once(state, _NoDice())
+            if stepped is not None:
+                state = stepped[0]
+                continue
+            power = state.cursor.awaiting[0]
+            submitted = procedure.submit(state, policy(state, power))
+            if isinstance(submitted, Refused):
+                raise RefusedError(submitted.reason)
+            state = submitted.state
+
+    explore(state, Fraction(1))
+    return totals

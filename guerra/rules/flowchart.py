@@ -1,0 +1,361 @@
+"""Flowchart machinery: a combat procedure is a declared graph plus one small function per box.
+
+The graph (nodes, edges, who is awaited at each decision, a grid position) is plain data, so a
+page can draw it and say whose decision is awaited. The engine below walks any such graph;
+it knows nothing of a particular procedure. A procedure subclasses `Procedure`, supplies its
+boxes and registers itself (`register`); other procedures are added beside it the same way.
+
+The engine's contract with a state value (see `FlowState`): immutable, holding a `Cursor`
+that records where the procedure stands. `step` counts accepted inputs; an input names the
+step it was made for, and is accepted only while the decision it answers is still open
+(`opened_at <= input.step <= step`): a double click or a stale page is refused, while several
+allies answering the same invitation concurrently are all accepted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, Protocol, Self, TypeVar
+
+from guerra.rules.cursor import Cursor
+from guerra.rules.dice import Dice
+from guerra.rules.events import AttackEnded, Event, NodeEntered
+from guerra.rules.i18n import Message, _
+from guerra.rules.jsontype import JSON
+from guerra.rules.jsonvalue import Obj
+from guerra.rules.registry import get_procedure, procedures, register
+
+__all__ = [
+    "Accepted", "AutoBox", "Cursor", "DecisionBox", "Edge", "EndBox", "FlowState",
+    "FlowchartError", "Input", "Node", "NodeKind", "Outcome", "Procedure", "Recorded",
+    "Refused", "RefusedError", "Timeout", "Transition", "get_procedure", "procedures",
+    "register",
+]
+
+
+class NodeKind(Enum):
+    DECISION = "decision"  # waits for one or more players (or their deadline)
+    AUTO = "auto"  # applies a rule, no dice
+    ROLL = "roll"  # rolls dice
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Node:
+    """A box of the flowchart; `label` is an English msgid, `awaits` a role (decisions only)."""
+
+    id: str
+    kind: NodeKind
+    label: str
+    awaits: str | None = None
+    col: int = 0
+    row: int = 0
+    dice: int = 0  # how many six-sided dice a ROLL box rolls
+    rules: tuple[str, ...] = ()  # the rule numbers the box implements, for the page
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "id": self.id, "kind": self.kind.value, "label": self.label, "awaits": self.awaits,
+            "col": self.col, "row": self.row, "dice": self.dice, "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: str
+    target: str
+    label: str = ""  # msgid such as "yes"/"no", or empty
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"source": self.source, "target": self.target, "label": self.label}
+
+
+class FlowState(Protocol):
+    @property
+    def cursor(self) -> Cursor: ...
+
+    def with_cursor(self, cursor: Cursor) -> Self: ...
+
+
+S = TypeVar("S", bound=FlowState)
+Sit = TypeVar("Sit")
+
+
+class Input(Protocol):
+    """A player's input: who made it and for which step."""
+
+    @property
+    def power(self) -> str: ...
+
+    @property
+    def step(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """A deadline passed: everyone still awaited gets the box's default (e.g. A3: declines)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class Transition(Generic[S]):
+    """What an automatic box (or a decision being left) returns: where to go next."""
+
+    target: str
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Recorded(Generic[S]):
+    """A decision box accepted one power's input."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Accepted(Generic[S]):
+    state: S
+    events: tuple[Event, ...] = ()
+    accepted: bool = field(default=True, init=False)
+
+
+@dataclass(frozen=True)
+class Refused(Generic[S]):
+    """Nothing happened: `state` is the unchanged state (None when an attack was not declared)."""
+
+    reason: Message
+    state: S | None = None
+    accepted: bool = field(default=False, init=False)
+
+
+Outcome = Accepted[S] | Refused[S]
+
+
+class RefusedError(Exception):
+    """Raised by helpers that drive a procedure on their own (odds, case files) when refused."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason.render("en"))
+        self.reason = reason
+
+
+class FlowchartError(Exception):
+    """A procedure broke its own graph: a programming error, never a player's."""
+
+
+AutoBox = Callable[[S, Dice], Transition[S]]
+EndBox = Callable[[S], str]  # returns the outcome of the procedure
+
+
+class DecisionBox(ABC, Generic[S]):
+    """A box where players decide. Only powers with a real choice are awaited."""
+
+    @abstractmethod
+    def awaited(self, state: S) -> tuple[str, ...]:
+        """The powers whose input is still awaited; empty: the box is left at once."""
+
+    @abstractmethod
+    def accept(self, state: S, answer: object, *, timed_out: bool = False) -> Recorded[S] | Message:
+        """Record one awaited power's input, or say why it is refused."""
+
+    @abstractmethod
+    def default(self, state: S, power: str) -> object:
+        """The input a power is deemed to have given when its deadline passes."""
+
+    @abstractmethod
+    def leave(self, state: S) -> Transition[S]:
+        """Everyone has answered (or nobody had a real choice): where to go next."""
+
+
+class Procedure(ABC, Generic[S, Sit]):
+    """A combat procedure: its graph, its boxes, and the engine that walks them."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        label: str,
+        nodes: tuple[Node, ...],
+        edges: tuple[Edge, ...],
+        start_node: str,
+        auto: Mapping[str, AutoBox[S]],
+        decisions: Mapping[str, DecisionBox[S]],
+        ends: Mapping[str, EndBox[S]],
+    ) -> None:
+        self.name = name
+        self.label = label
+        self.nodes = nodes
+        self.edges = edges
+        self.start_node = start_node
+        self._nodes = {node.id: node for node in nodes}
+        self._edges = {(edge.source, edge.target) for edge in edges}
+        self._auto = dict(auto)
+        self._decisions = dict(decisions)
+        self._ends = dict(ends)
+        # Imported here: graphcheck reads this module's types, so a top-level import would cycle.
+        from guerra.rules.graphcheck import check_graph
+
+        check_graph(self)
+
+    # --- the graph, for pages -------------------------------------------------------------
+    def node(self, node_id: str) -> Node:
+        try:
+            return self._nodes[node_id]
+        except KeyError:
+            raise FlowchartError(f"{self.name}: no node {node_id!r}") from None
+
+    def edges_from(self, node_id: str) -> tuple[Edge, ...]:
+        return tuple(edge for edge in self.edges if edge.source == node_id)
+
+    def has_box(self, node: Node) -> bool:
+        if node.kind is NodeKind.DECISION:
+            return node.id in self._decisions
+        if node.kind is NodeKind.END:
+            return node.id in self._ends
+        return node.id in self._auto
+
+    def box_ids(self) -> set[str]:
+        return set(self._auto) | set(self._decisions) | set(self._ends)
+
+    def graph(self) -> dict[str, JSON]:
+        return {
+            "name": self.name, "label": self.label, "start": self.start_node,
+            "nodes": [node.to_dict() for node in self.nodes],
+            "edges": [edge.to_dict() for edge in self.edges],
+        }
+
+    # --- what each procedure provides -------------------------------------------------------
+    @abstractmethod
+    def declare(self, situation: Sit, dice: Dice) -> Outcome[S]:
+        """Check the declaration and run the procedure until the first decision or the end."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Obj) -> S:
+        """The inverse of the state's `to_dict()`."""
+
+    def settled_outcome(self, state: S) -> str | None:
+        """The final outcome when it is already decided before the end (lets odds stop early)."""
+        return state.cursor.outcome
+
+    def odds_key(self, node: Node, faces: tuple[int, ...]) -> object:
+        """Dice faces a ROLL box treats alike, so exact odds roll one representative per class.
+
+        The default keeps every face combination apart; a procedure may merge faces that
+        cannot change the outcome, which keeps the odds exact and makes them faster.
+        """
+        return faces
+
+    # --- the engine ---------------------------------------------------------------------------
+    def open(self, state: S) -> tuple[S, tuple[Event, ...]]:
+        """Enter the start node (the state's cursor must point at it, with an empty path)."""
+        return self._enter(state, None, self.start_node)
+
+    def awaited(self, state: S) -> tuple[str, ...]:
+        node = self.node(state.cursor.node)
+        if state.cursor.finished or node.kind is not NodeKind.DECISION:
+            return ()
+        return self._decisions[node.id].awaited(state)
+
+    def step_once(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]] | None:
+        """Run the current box if nobody is awaited there; None when waiting or finished."""
+        if state.cursor.finished:
+            return None
+        node = self.node(state.cursor.node)
+        if node.kind is NodeKind.DECISION:
+            box = self._decisions[node.id]
+            awaited = box.awaited(state)
+            if awaited:
+                if awaited != state.cursor.awaiting:
+                    state = state.with_cursor(dataclasses.replace(state.cursor, awaiting=awaited))
+                    return state, ()
+                return None
+            transition = box.leave(state)
+        elif node.kind is NodeKind.END:
+            raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
+        else:
+            transition = self._auto[node.id](state, dice)
+        next_state, entered = self._enter(transition.state, node.id, transition.target)
+        return next_state, transition.events + entered
+
+    def run_on(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]]:
+        """Run automatic, dice and answered boxes until a decision awaits someone or the end."""
+        events: list[Event] = []
+        while (result := self.step_once(state, dice)) is not None:
+            state, new = result
+            events.extend(new)
+        return state, tuple(events)
+
+    def start(self, state: S, dice: Dice) -> Accepted[S]:
+        state, entered = self.open(state)
+        state, events = self.run_on(state, dice)
+        return Accepted(state, entered + events)
+
+    def submit(self, state: S, answer: object) -> Accepted[S] | Refused[S]:
+        """Check and record one input without running on (see `advance`)."""
+        cursor = state.cursor
+        if cursor.finished:
+            return Refused(_("This attack is already over."), state)
+        node = self.node(cursor.node)
+        if node.kind is not NodeKind.DECISION or not cursor.awaiting:
+            return Refused(_("No decision is awaited now."), state)
+        given = getattr(answer, "step", None)
+        if not isinstance(given, int) or not cursor.opened_at <= given <= cursor.step:
+            return Refused(
+                _("This decision was made for step {given}; the attack is now at step {current}. "
+                  "Reload the page.", given=str(given), current=cursor.step),
+                state,
+            )
+        box = self._decisions[node.id]
+        events: list[Event] = []
+        if isinstance(answer, Timeout):
+            for power in cursor.awaiting:
+                result = box.accept(state, box.default(state, power), timed_out=True)
+                if isinstance(result, Message):
+                    raise FlowchartError(f"{self.name}: default refused at {node.id}: {result}")
+                state = result.state
+                events.extend(result.events)
+        else:
+            sender = getattr(answer, "power", None)
+            if not isinstance(sender, str) or sender not in cursor.awaiting:
+                return Refused(
+                    _("No decision is awaited from {power} now.", power=str(sender)), state
+                )
+            result = box.accept(state, answer)
+            if isinstance(result, Message):
+                return Refused(result, state)
+            state = result.state
+            events.extend(result.events)
+        cursor = dataclasses.replace(
+            state.cursor, step=cursor.step + 1, awaiting=box.awaited(state)
+        )
+        return Accepted(state.with_cursor(cursor), tuple(events))
+
+    def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
+        """Apply one input; when the decision is complete, run on to the next one or the end."""
+        submitted = self.submit(state, answer)
+        if isinstance(submitted, Refused):
+            return submitted
+        next_state, events = self.run_on(submitted.state, dice)
+        return Accepted(next_state, submitted.events + events)
+
+    def _enter(self, state: S, source: str | None, target: str) -> tuple[S, tuple[Event, ...]]:
+        if source is not None and (source, target) not in self._edges:
+            raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
+        node = self.node(target)
+        cursor = dataclasses.replace(
+            state.cursor, node=target, path=(*state.cursor.path, target),
+            awaiting=(), opened_at=state.cursor.step,
+        )
+        events: list[Event] = [NodeEntered(node=target, label=node.label)]
+        if node.kind is NodeKind.END:
+            outcome = self._ends[target](state)
+            cursor = dataclasses.replace(cursor, finished=True, outcome=outcome)
+            events.append(AttackEnded(outcome=outcome))
+        return state.with_cursor(cursor), tuple(events)

@@ -1,0 +1,189 @@
+"""The decision boxes: looking for allies (A1-A5), the naval decisions (S4), tiles at sea (M2)
+and the defender's choice of loss (L4/L6). Each awaits only powers with a real choice."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from guerra.rules.events import Event, UnitKind
+from guerra.rules.flowchart import DecisionBox, Recorded, Transition
+from guerra.rules.i18n import Message, _, ngettext
+from guerra.rules.seed004 import graph as g
+from guerra.rules.seed004.events import AllyCommitted, AllyDeclined, NavalDecisionMade, TilesAtSea
+from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
+from guerra.rules.seed004.losses import LAND_LOSS_RULES, land_bearer, lose_unit
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, SIDES, Side
+from guerra.rules.seed004.state import Answer, AttackState, Holding
+
+
+def wrong_input() -> Message:
+    return _("This is not the decision awaited now.")
+
+
+class AlliesBox(DecisionBox[AttackState]):
+    """A1-A4: every invited ally answers (or times out); then committed units join the sides."""
+
+    def awaited(self, state: AttackState) -> tuple[str, ...]:
+        return tuple(
+            ally.power for _side, ally in state.situation.invited()
+            if state.answer_of(ally.power) is None
+        )
+
+    def accept(
+        self, state: AttackState, answer: object, *, timed_out: bool = False
+    ) -> Recorded[AttackState] | Message:
+        if not isinstance(answer, AllyAnswer):
+            return wrong_input()
+        side, ally = next((s, a) for s, a in state.situation.invited() if a.power == answer.power)
+        if answer.armies < 0 or answer.fleets < 0:
+            return _("A number of units cannot be negative.")
+        # A2: only units already in the region; A5: forts are never committed.
+        if answer.armies > ally.armies:
+            return ngettext("{power} has only {count} army in the region.",
+                            "{power} has only {count} armies in the region.",
+                            ally.armies, power=ally.power)
+        if answer.fleets > ally.fleets:
+            return ngettext("{power} has only {count} fleet in the region.",
+                            "{power} has only {count} fleets in the region.",
+                            ally.fleets, power=ally.power)
+        recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)
+        event: Event
+        if answer.armies + answer.fleets == 0:
+            event = AllyDeclined(answer.power, side, timed_out)
+        else:
+            event = AllyCommitted(answer.power, side, answer.armies, answer.fleets)
+        state = dataclasses.replace(state, answers=(*state.answers, recorded))
+        return Recorded(state, (event,))
+
+    def default(self, state: AttackState, power: str) -> object:
+        """A3: no answer by the deadline counts as declining."""
+        return AllyAnswer(power, state.step, 0, 0)
+
+    def leave(self, state: AttackState) -> Transition[AttackState]:
+        """A4: commitment order is invitation order, whatever the order of the answers."""
+        committed = []
+        for side, ally in state.situation.invited():
+            answer = state.answer_of(ally.power)
+            if answer is not None and answer.armies + answer.fleets > 0:
+                committed.append(Holding(ally.power, side, ally=True,
+                                         armies=answer.armies, fleets=answer.fleets))
+        state = dataclasses.replace(state, holdings=state.holdings + tuple(committed))
+        return Transition(g.HAS_SEA, state)
+
+
+class NavalDecisionBox(DecisionBox[AttackState]):
+    """S4: the attacker decides whether to fight; then the defender whether to accept."""
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+
+    def _decided(self, state: AttackState) -> bool | None:
+        return state.attacker_fights if self.side == ATTACKER else state.defender_accepts
+
+    def awaited(self, state: AttackState) -> tuple[str, ...]:
+        power = state.main_power(self.side)
+        return (power,) if power is not None and self._decided(state) is None else ()
+
+    def accept(
+        self, state: AttackState, answer: object, *, timed_out: bool = False
+    ) -> Recorded[AttackState] | Message:
+        if not isinstance(answer, NavalDecision):
+            return wrong_input()
+        if self.side == ATTACKER:
+            state = dataclasses.replace(state, attacker_fights=answer.fight)
+        else:
+            state = dataclasses.replace(state, defender_accepts=answer.fight)
+        return Recorded(state, (NavalDecisionMade(answer.power, self.side, answer.fight,
+                                                  timed_out),))
+
+    def default(self, state: AttackState, power: str) -> object:
+        """Ruling (as the case-file defaults): on timeout the attacker fights, D accepts."""
+        return NavalDecision(power, state.step, True)
+
+    def leave(self, state: AttackState) -> Transition[AttackState]:
+        fight = self._decided(state)
+        if self.side == ATTACKER:
+            return Transition(g.DEFENDER_NAVAL_CHOICE if fight else g.DEFENDER_SUPPORT, state)
+        return Transition(g.NAVAL_TILES if fight else g.ATTACKER_SUPPORT, state)
+
+
+class NavalTilesBox(DecisionBox[AttackState]):
+    """M2: both main players choose at once how many Alliance tiles go to sea (default none).
+
+    Only a power holding Alliance tiles for the region is asked; the choices are announced
+    together when the box is left, so neither sees the other's before choosing.
+    """
+
+    @staticmethod
+    def _chosen(state: AttackState, side: Side) -> int | None:
+        return state.attacker_sea_tiles if side == ATTACKER else state.defender_sea_tiles
+
+    def awaited(self, state: AttackState) -> tuple[str, ...]:
+        waiting = []
+        for side in SIDES:
+            force = state.situation.main(side)
+            if force is not None and force.alliance_tiles > 0 and self._chosen(state, side) is None:
+                waiting.append(force.power)
+        return tuple(waiting)
+
+    def accept(
+        self, state: AttackState, answer: object, *, timed_out: bool = False
+    ) -> Recorded[AttackState] | Message:
+        if not isinstance(answer, NavalTiles):
+            return wrong_input()
+        side = ATTACKER if answer.power == state.main_power(ATTACKER) else DEFENDER
+        force = state.situation.main(side)
+        assert force is not None
+        if answer.tiles < 0:
+            return _("A number of tiles cannot be negative.")
+        if answer.tiles > force.alliance_tiles:
+            return ngettext("{power} holds only {count} Alliance tile for this region.",
+                            "{power} holds only {count} Alliance tiles for this region.",
+                            force.alliance_tiles, power=force.power)
+        if side == ATTACKER:
+            return Recorded(dataclasses.replace(state, attacker_sea_tiles=answer.tiles))
+        return Recorded(dataclasses.replace(state, defender_sea_tiles=answer.tiles))
+
+    def default(self, state: AttackState, power: str) -> object:
+        return NavalTiles(power, state.step, 0)
+
+    def leave(self, state: AttackState) -> Transition[AttackState]:
+        events = []
+        for side in SIDES:
+            force = state.situation.main(side)
+            if force is not None and force.alliance_tiles > 0:
+                events.append(TilesAtSea(force.power, side, state.sea_tiles(side)))
+        state = dataclasses.replace(state, attacker_sea_tiles=state.sea_tiles(ATTACKER),
+                                    defender_sea_tiles=state.sea_tiles(DEFENDER))
+        return Transition(g.NAVAL_BATTLE, state, tuple(events))
+
+
+class LandLossChoiceBox(DecisionBox[AttackState]):
+    """L4/L6: the defender's main player, holding both an army and a fort, picks the loss."""
+
+    def awaited(self, state: AttackState) -> tuple[str, ...]:
+        if state.loss_choice is not None or not state.pending_losses:
+            return ()
+        bearer = land_bearer(state, state.pending_losses[0])
+        return (bearer[0],) if bearer is not None and len(bearer[1]) > 1 else ()
+
+    def accept(
+        self, state: AttackState, answer: object, *, timed_out: bool = False
+    ) -> Recorded[AttackState] | Message:
+        if not isinstance(answer, LossChoice) or answer.kind not in ("army", "fort"):
+            return wrong_input()
+        return Recorded(dataclasses.replace(state, loss_choice=answer.kind))
+
+    def default(self, state: AttackState, power: str) -> object:
+        """L4 ruling: the default (and timeout) choice is an army."""
+        return LossChoice(power, state.step, "army")
+
+    def leave(self, state: AttackState) -> Transition[AttackState]:
+        loss = state.pending_losses[0]
+        bearer = land_bearer(state, loss)
+        assert bearer is not None and state.loss_choice in bearer[1]
+        kind: UnitKind = "fort" if state.loss_choice == "fort" else "army"
+        state, events = lose_unit(state, bearer[0], kind, LAND_LOSS_RULES[loss.cause], "L7")
+        state = dataclasses.replace(state, pending_losses=state.pending_losses[1:],
+                                    loss_choice=None)
+        return Transition(g.LAND_LOSSES, state, events)

@@ -1,0 +1,95 @@
+"""Who loses which unit (M3-M7, L3-L7, N4-N7): one unit at a time, each with 1 unrest."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from guerra.rules.events import Event, UnitKind, UnitLost, UnrestGained
+from guerra.rules.seed004.inputs import LossKind
+from guerra.rules.seed004.model import DEFENDER, Side
+from guerra.rules.seed004.state import AttackState, Holding, PendingLoss
+
+LAND_LOSS_RULES = {"defeat": "L3", "tie": "L5", "seven": "L6"}
+NEUTRAL_LOSS_RULES = {"defeat": "N5", "tie": "N4", "seven": "N6"}
+
+
+def lose_unit(
+    state: AttackState, power: str, kind: UnitKind, rule: str, unrest_rule: str
+) -> tuple[AttackState, tuple[Event, ...]]:
+    """N7/M7/L7: the unit leaves the board and its owner takes 1 unrest."""
+    holding = state.holding(power)
+    counts = {"army": holding.armies, "fleet": holding.fleets, "fort": holding.forts}
+    if counts[kind] < 1:
+        raise ValueError(f"{power} has no {kind} to lose")
+    if kind == "army":
+        changed = dataclasses.replace(holding, armies=holding.armies - 1)
+    elif kind == "fleet":
+        changed = dataclasses.replace(holding, fleets=holding.fleets - 1)
+    else:
+        changed = dataclasses.replace(holding, forts=holding.forts - 1)
+    events: tuple[Event, ...] = (
+        UnitLost(power=power, kind=kind, count=1, rule=rule),
+        UnrestGained(power=power, amount=1, rule=unrest_rule),
+    )
+    return state.with_holding(changed), events
+
+
+def _in_order(state: AttackState, side: Side, allies_first: bool) -> tuple[Holding, ...]:
+    main = (state.main(side),)
+    allies = state.committed(side)
+    return allies + main if allies_first else main + allies
+
+
+def fleet_bearer(state: AttackState, side: Side, allies_first: bool) -> str | None:
+    """M6: main player first, then allies in commitment order; M5: the loser's extra fleet
+    falls on the first committed ally with a fleet left. None: the side has no fleet left."""
+    for holding in _in_order(state, side, allies_first):
+        if holding.fleets > 0:
+            return holding.power
+    return None
+
+
+def main_land_options(state: AttackState, side: Side, cause: str) -> tuple[LossKind, ...]:
+    """L4: A loses armies; D armies or forts; L5: a tie loss is never a fort."""
+    main = state.main(side)
+    options: list[LossKind] = []
+    if main.armies > 0:
+        options.append("army")
+    if side == DEFENDER and main.forts > 0 and cause != "tie":
+        options.append("fort")
+    return tuple(options)
+
+
+def land_bearer(state: AttackState, loss: PendingLoss) -> tuple[str, tuple[LossKind, ...]] | None:
+    """L4/L6: who bears a land loss and which kinds it may lose; None: nobody can.
+
+    The main player bears the loss while it has an eligible unit, then the first committed
+    ally with an army; for the losing side's extra loss (L6) the ally comes first.
+    """
+    main = state.main(loss.side)
+    options = main_land_options(state, loss.side, loss.cause)
+    ally = next((h for h in state.committed(loss.side) if h.armies > 0), None)
+    candidates: list[tuple[str, tuple[LossKind, ...]]] = []
+    if options:
+        candidates.append((main.power, options))
+    if ally is not None:
+        candidates.insert(0 if loss.allies_first else len(candidates), (ally.power, ("army",)))
+    return candidates[0] if candidates else None
+
+
+def land_pending(
+    winner: str, attacker_seven: bool, defender_seven: bool
+) -> tuple[PendingLoss, ...]:
+    """L3/L5/L6: regular losses first (the loser's, or both on a tie), then the extra ones."""
+    pending: list[PendingLoss] = []
+    if winner == "tie":
+        pending += [PendingLoss("attacker", "tie", False), PendingLoss("defender", "tie", False)]
+    else:
+        loser: Side = "defender" if winner == "attacker" else "attacker"
+        pending.append(PendingLoss(loser, "defeat", False))
+    for side, seven in (("attacker", attacker_seven), ("defender", defender_seven)):
+        if seven:
+            is_loser = winner not in ("tie", side)
+            pending.append(PendingLoss("attacker" if side == "attacker" else "defender",
+                                       "seven", allies_first=is_loser))
+    return tuple(pending)

@@ -1,0 +1,95 @@
+"""Seed 004 assembled: its graph, one function per box, and the procedure-specific hooks."""
+
+from __future__ import annotations
+
+from guerra.rules.dice import Dice
+from guerra.rules.flowchart import AutoBox, Node, Outcome, Procedure, Refused
+from guerra.rules.i18n import N_
+from guerra.rules.jsonvalue import Obj
+from guerra.rules.seed004 import battles, sea
+from guerra.rules.seed004 import graph as g
+from guerra.rules.seed004.decisions import (
+    AlliesBox,
+    LandLossChoiceBox,
+    NavalDecisionBox,
+    NavalTilesBox,
+)
+from guerra.rules.seed004.declaration import initial_state
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
+from guerra.rules.seed004.state import PROCEDURE_NAME, AttackState
+
+AUTO: dict[str, AutoBox[AttackState]] = {
+    g.DECLARED: sea.declared,
+    g.IS_NEUTRAL: sea.is_neutral,
+    g.HAS_SEA: sea.has_sea,
+    g.BOTH_FLEETS: sea.both_fleets,
+    g.ONE_SIDE_FLEETS: sea.one_side_fleets,
+    g.DEFENDER_SUPPORT: sea.defender_support,
+    g.ATTACKER_SUPPORT: sea.attacker_support,
+    g.NAVAL_BATTLE: battles.naval_battle,
+    g.NAVAL_RESULT: battles.naval_result,
+    g.ATTACKER_HAS_ARMY: battles.attacker_has_army,
+    g.LAND_BATTLE: battles.land_battle,
+    g.LAND_LOSSES: battles.land_losses,
+    g.CONTROL: battles.control,
+    g.NEUTRAL_BATTLE: battles.neutral_battle,
+    g.NEUTRAL_RESULT: battles.neutral_result,
+}
+
+
+def _differences(faces: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(abs(faces[i] - faces[i + 1]) for i in range(0, len(faces), 2))
+
+
+class Seed004(Procedure[AttackState, Situation]):
+    """The attack flowchart of seed 004, as read by attack-rules.md."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name=PROCEDURE_NAME,
+            label=N_("An attack is declared!"),
+            nodes=g.NODES,
+            edges=g.EDGES,
+            start_node=g.DECLARED,
+            auto=AUTO,
+            decisions={
+                g.ALLIES: AlliesBox(),
+                g.ATTACKER_NAVAL_CHOICE: NavalDecisionBox(ATTACKER),
+                g.DEFENDER_NAVAL_CHOICE: NavalDecisionBox(DEFENDER),
+                g.NAVAL_TILES: NavalTilesBox(),
+                g.LAND_LOSS_CHOICE: LandLossChoiceBox(),
+            },
+            ends={g.ENDED: battles.ended, g.ENDED_WITHOUT_LAND: battles.ended_without_land},
+        )
+
+    def declare(self, situation: Situation, dice: Dice) -> Outcome[AttackState]:
+        """D1-D4, N0: refuse with nothing paid, or pay (D3) and run to the first decision."""
+        state = initial_state(situation)
+        if not isinstance(state, AttackState):
+            return Refused(state)
+        return self.start(state, dice)
+
+    def state_from_dict(self, data: Obj) -> AttackState:
+        return AttackState.from_dict(data)
+
+    def settled_outcome(self, state: AttackState) -> str | None:
+        """Once the land battle is rolled, later boxes only apply losses and control."""
+        if state.cursor.outcome is not None:
+            return state.cursor.outcome
+        if state.land is not None:
+            return battles.OUTCOMES[state.land.winner]
+        return None
+
+    def odds_key(self, node: Node, faces: tuple[int, ...]) -> object:
+        """Only each pair's |d1 - d2| can change the outcome of the attack.
+
+        A 7 costs units, never the battle: in the naval battle it costs fleets, which no later
+        total counts (L2 counts armies, forts and naval support, and M8 looks at armies); in
+        the land battle the outcome is settled before any loss is taken.
+        """
+        if node.id in (g.NAVAL_BATTLE, g.LAND_BATTLE, g.NEUTRAL_BATTLE):
+            return _differences(faces)
+        return faces
+
+
+SEED004 = Seed004()

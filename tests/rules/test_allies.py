@@ -1,0 +1,131 @@
+"""A1-A5: looking for allies (ricerca alleanze)."""
+
+from __future__ import annotations
+
+from guerra.rules.flowchart import Timeout
+from guerra.rules.seed004 import SEED004
+from guerra.rules.seed004.events import AllyCommitted, AllyDeclined, TotalComputed
+from guerra.rules.seed004.inputs import AllyAnswer
+from guerra.rules.seed004.model import AllyForce
+from guerra.rules.seed004.totals import ALLIED_ARMIES, MORE_ARMY_TRAINING
+from tests.rules.helpers import (
+    AT,
+    ES,
+    FR,
+    PR,
+    RU,
+    accepted,
+    attacker,
+    declare,
+    defender,
+    of_type,
+    pairs,
+    refused,
+    run,
+    situation,
+)
+
+NO_DICE = pairs()
+
+
+def test_A1_allies_with_units_in_the_region_are_invited() -> None:
+    s = situation(a_allies=[AllyForce(ES, 1, 0)], d_allies=[AllyForce(PR, 0, 1)])
+    state = accepted(declare(s)).state
+    assert state.cursor.node == "allies"
+    assert state.awaiting == (ES, PR)
+    assert state.invitation(PR) == AllyForce(PR, 0, 1)  # the bounds of PR's answer (A2)
+    assert state.invitation(FR) is None
+
+
+def test_A1_allies_without_armies_or_fleets_are_not_invited() -> None:
+    s = situation(a_allies=[AllyForce(ES, 0, 0)])
+    played = run(s, (6, 1), (1, 1))
+    assert "allies" in played.state.cursor.path  # the box is passed...
+    assert not of_type(played.events, AllyCommitted)  # ...but nobody was asked
+    assert not of_type(played.events, AllyDeclined)
+
+
+def test_A2_an_ally_commits_only_units_it_has_in_the_region() -> None:
+    state = accepted(declare(situation(a_allies=[AllyForce(ES, 2, 1)]))).state
+    too_many = refused(SEED004.advance(state, AllyAnswer(ES, state.step, 3, 0), NO_DICE))
+    assert too_many.state is state
+    assert too_many.reason.render() == "Spagna ha solo 2 armate nella regione."
+    too_many_fleets = refused(SEED004.advance(state, AllyAnswer(ES, state.step, 0, 2), NO_DICE))
+    assert too_many_fleets.reason.render() == "Spagna ha solo 1 flotta nella regione."
+    negative = refused(SEED004.advance(state, AllyAnswer(ES, state.step, -1, 0), NO_DICE))
+    assert negative.reason.msgid == "A number of units cannot be negative."
+
+
+def test_A2_part_of_the_units_may_be_committed() -> None:
+    s = situation(a_allies=[AllyForce(ES, 3, 0)])
+    played = run(s, (1, 1), (1, 1), commitments={ES: (2, 0)})
+    assert of_type(played.events, AllyCommitted) == [AllyCommitted(ES, "attacker", 2, 0)]
+
+
+def test_A2_zero_units_declines() -> None:
+    state = accepted(declare(situation(a_allies=[AllyForce(ES, 2, 0)]))).state
+    result = accepted(SEED004.advance(state, AllyAnswer(ES, state.step, 0, 0), pairs((1, 1),
+                                                                                     (1, 1))))
+    assert AllyDeclined(ES, "attacker", False) in result.events
+    assert result.state.committed("attacker") == ()
+
+
+def test_A3_no_answer_by_the_deadline_counts_as_declining() -> None:
+    s = situation(a_allies=[AllyForce(ES, 1, 0)], d_allies=[AllyForce(PR, 1, 0)])
+    state = accepted(declare(s)).state
+    state = accepted(SEED004.advance(state, AllyAnswer(ES, state.step, 1, 0), NO_DICE)).state
+    assert state.awaiting == (PR,)
+    result = accepted(SEED004.advance(state, Timeout(state.step), pairs((1, 1), (1, 1))))
+    assert AllyDeclined(PR, "defender", timed_out=True) in result.events
+    assert [h.power for h in result.state.committed("defender")] == []
+    assert [h.power for h in result.state.committed("attacker")] == [ES]
+
+
+def test_A4_the_procedure_waits_for_every_invited_ally() -> None:
+    s = situation(a_allies=[AllyForce(ES, 1, 0), AllyForce(AT, 1, 0)])
+    state = accepted(declare(s)).state
+    after_one = accepted(SEED004.advance(state, AllyAnswer(AT, state.step, 1, 0), NO_DICE))
+    assert after_one.state.cursor.node == "allies"
+    assert after_one.state.awaiting == (ES,)
+
+
+def test_A4_allies_answering_the_same_invitation_concurrently_are_all_accepted() -> None:
+    # Both pages were rendered at the same step; the second answer is not "stale".
+    s = situation(a_allies=[AllyForce(ES, 1, 0)], d_allies=[AllyForce(PR, 1, 0)])
+    state = accepted(declare(s)).state
+    step = state.step
+    state = accepted(SEED004.advance(state, AllyAnswer(PR, step, 1, 0), NO_DICE)).state
+    done = accepted(SEED004.advance(state, AllyAnswer(ES, step, 1, 0), pairs((1, 1), (1, 1))))
+    assert done.state.finished
+
+
+def test_A4_commitment_order_is_invitation_order_not_answer_order() -> None:
+    s = situation(a_allies=[AllyForce(ES, 1, 0), AllyForce(AT, 1, 0)])
+    state = accepted(declare(s)).state
+    state = accepted(SEED004.advance(state, AllyAnswer(AT, state.step, 1, 0), NO_DICE)).state
+    state = accepted(SEED004.advance(state, AllyAnswer(ES, state.step, 1, 0),
+                                     pairs((1, 1), (6, 6)))).state
+    assert [h.power for h in state.committed("attacker")] == [ES, AT]
+
+
+def test_A5_allies_bring_units_only() -> None:
+    # Spagna brings 2 armies: +2. Army Training compares the main players only (1 vs 1: no +1),
+    # and no ally field can add forts or tiles.
+    s = situation(attacker(army_training=1), defender(army_training=1, forts=0),
+                  a_allies=[AllyForce(ES, 2, 0)])
+    played = run(s, (1, 1), (1, 1))
+    attacker_total = next(e for e in of_type(played.events, TotalComputed)
+                          if isinstance(e, TotalComputed) and e.power == FR)
+    assert isinstance(attacker_total, TotalComputed)
+    assert dict(attacker_total.breakdown)[ALLIED_ARMIES] == 2
+    assert MORE_ARMY_TRAINING not in dict(attacker_total.breakdown)
+    assert attacker_total.total == 1 + 2
+
+
+def test_A_allies_are_not_invited_against_a_neutral() -> None:
+    from guerra.rules.seed004.model import Neutral
+
+    s = situation(neutral=Neutral(1), a_allies=[AllyForce(ES, 3, 0)])
+    played = run(s, (1, 1), (1, 1))
+    assert "allies" not in played.state.cursor.path
+    assert RU not in {h.power for h in played.state.holdings}
