@@ -59,7 +59,14 @@ def main(argv: list[str]) -> int:
     if ensure_chromium():
         results["browser"] = run(
             "browser tests",
-            [sys.executable, "-m", "pytest", "tests/browser", "--ds=tests.settings_browser", *extra],
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "tests/browser",
+                "--ds=tests.settings_browser",
+                *extra,
+            ],
         )
     else:
         results["browser"] = False

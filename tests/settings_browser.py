@@ -13,6 +13,6 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / "browser-test.sqlite3")}
 
 # The server process checks passwords with the real settings' hashers.
-from django.conf import global_settings  # noqa: E402
+from django.conf import global_settings
 
 PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from . import scenario_io
 from .models import (
     AllianceMembership,
+    ChatMessage,
     Game,
     GameEvent,
     Holding,
@@ -257,4 +258,26 @@ class GameEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Staff read every chat, private ones included; nobody edits or deletes what was said."""
+
+    list_display = ["created_at", "game", "kind", "war", "side", "sender", "recipient", "text"]
+    list_filter = ["game", "kind", "war"]
+    list_select_related = ["game", "sender", "recipient"]
+    search_fields = ["text"]
+    date_hierarchy = "created_at"
+    readonly_fields = [f.name for f in ChatMessage._meta.fields]
+    actions = None
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

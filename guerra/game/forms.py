@@ -1,12 +1,15 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .models import Scenario, Seat
+
+if TYPE_CHECKING:
+    from .services.attacks import Decision
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -55,3 +58,60 @@ class StartGameForm(forms.Form):
 
     def sides(self) -> dict[int, int]:
         return {seat.pk: self.cleaned_data[f"side_{seat.pk}"] for seat in self.seats}
+
+
+class FirstErrorForm(forms.Form):
+    def first_error(self) -> str:
+        """The first problem, with the field it concerns, for a one-line refusal."""
+        for name, errors in self.errors.items():
+            label = self.fields[name].label if name in self.fields else None
+            return f"{label}: {errors[0]}" if label else str(errors[0])
+        return str(_("The request is not valid."))
+
+
+class DeclareForm(FirstErrorForm):
+    regione = forms.IntegerField(label=_("Region"), min_value=1)
+    obiettivo = forms.CharField(label=_("Target"), max_length=40)
+
+
+class DecisionForm(FirstErrorForm):
+    """The forms of the attack page's boxes; which fields count depends on `kind`."""
+
+    kind = forms.ChoiceField(
+        label=_("Decision"),
+        choices=[("ally", "ally"), ("naval", "naval"), ("tiles", "tiles"), ("loss", "loss")],
+    )
+    step = forms.IntegerField(label=_("Step"), min_value=0)
+    armies = forms.IntegerField(label=_("Armies"), min_value=0, max_value=99, required=False)
+    fleets = forms.IntegerField(label=_("Fleets"), min_value=0, max_value=99, required=False)
+    tiles = forms.IntegerField(label=_("Alliance tiles"), min_value=0, max_value=99, required=False)
+    fight = forms.TypedChoiceField(
+        label=_("Naval battle"),
+        choices=[("1", "1"), ("0", "0")],
+        coerce=lambda v: v == "1",
+        required=False,
+    )
+    loss = forms.ChoiceField(
+        label=_("Unit to lose"), choices=[("army", "army"), ("fort", "fort")], required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        needed = {"naval": "fight", "loss": "loss"}.get(data.get("kind", ""))
+        if needed and data.get(needed) in (None, ""):
+            self.add_error(needed, _("This field is required."))
+        return data
+
+    def decision(self) -> Decision:
+        from .services.attacks import Decision
+
+        data = self.cleaned_data
+        return Decision(
+            kind=data["kind"],
+            step=data["step"],
+            armies=data.get("armies") or 0,
+            fleets=data.get("fleets") or 0,
+            tiles=data.get("tiles") or 0,
+            fight=data.get("fight") is True,
+            loss="fort" if data.get("loss") == "fort" else "army",
+        )

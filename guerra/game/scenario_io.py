@@ -398,9 +398,11 @@ def supply_problems(
     for power, counts in sorted(totals.items()):
         for field, (limit, label) in limits.items():
             if counts[field] > limit:
+                text = _(
+                    "%(power)s starts with %(count)d %(what)s, more than its supply of %(limit)d."
+                )
                 problems.append(
-                    _("%(power)s starts with %(count)d %(what)s, more than its supply of %(limit)d.")  # noqa: E501
-                    % {"power": power, "count": counts[field], "what": label, "limit": limit}
+                    text % {"power": power, "count": counts[field], "what": label, "limit": limit}
                 )
     handed_out: Counter[int] = Counter()
     tile_by_pk: dict[int, ScenarioTile] = {}

@@ -29,8 +29,10 @@ class PlayerRequest(HttpRequest):
 
 
 def error_response(request: HttpRequest, error: services.GameError) -> HttpResponse:
-    """A refusal the player can understand: the message in Italian, the right 4xx status."""
-    return render(request, "game/error.html", {"message": error.message}, status=error.status)
+    """A refusal the player can understand: the message in Italian, the right 4xx status.
+    An htmx request gets the message alone, for the form's error box (`data-error-target`)."""
+    template = "game/error.html#message" if getattr(request, "htmx", False) else "game/error.html"
+    return render(request, template, {"message": error.message}, status=error.status)
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -15,14 +15,19 @@ from urllib.parse import quote
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from guerra.settings import BASE_DIR
 
 CHROMIUM = os.environ.get("GUERRA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 SHOTS = BASE_DIR / "artifacts" / "screenshots"
 PASSWORD = "pw-browser-1"
@@ -51,14 +56,29 @@ def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterato
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         pytest.fail("browser tests need --ds=tests.settings_browser (a test database in a file)")
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_SETTINGS_MODULE": "guerra.settings",
-           "DJANGO_DEBUG": "1"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "DJANGO_SETTINGS_MODULE": "guerra.settings",
+        "DJANGO_DEBUG": "1",
+    }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     log = (BASE_DIR / "artifacts" / "browser-server.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "guerra.asgi:application"],
-        cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "guerra.asgi:application",
+        ],
+        cwd=BASE_DIR,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 30
     while True:
@@ -107,7 +127,9 @@ def player(
 
     def open_as(name: str, *, phone: bool = False, staff: bool = False) -> Page:
         User.objects.create_user(name, password=PASSWORD, is_staff=staff)
-        viewport = {"width": 390, "height": 844} if phone else {"width": 1360, "height": 900}
+        viewport: ViewportSize = (
+            {"width": 390, "height": 844} if phone else {"width": 1360, "height": 900}
+        )
         context = browser.new_context(viewport=viewport, base_url=live_server_url)
         contexts.append(context)
         page = context.new_page()

@@ -1,3 +1,5 @@
+from .attack import Attack, DiceRoll
+from .chat import MAX_CHAT_LENGTH, ChatKind, ChatMessage, ImmutableError
 from .game import (
     AllianceMembership,
     Game,
@@ -23,11 +25,17 @@ from .scenario import (
 )
 
 __all__ = [
+    "MAX_CHAT_LENGTH",
     "AllianceMembership",
+    "Attack",
+    "ChatKind",
+    "ChatMessage",
+    "DiceRoll",
     "Game",
     "GameEvent",
     "GameStatus",
     "Holding",
+    "ImmutableError",
     "Neutral",
     "Region",
     "RewardKind",

@@ -250,6 +250,13 @@ class GameEvent(models.Model):
         Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="acted_events"
     )
     payload = models.JSONField(default=dict)
+    # The attack a step of which this event records (its history is these events in order).
+    attack = models.ForeignKey(
+        "Attack", on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
+    )
+    # The seq of the previous event of the same audience chain (everyone, one alliance in one
+    # war, one power), 0 for the first: a client that holds another number missed a push.
+    prev_seq = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "seq"]

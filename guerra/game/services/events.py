@@ -4,7 +4,9 @@ from typing import Any
 
 from django.db.models import F
 
-from ..models import Game, GameEvent, Seat, Visibility
+from .. import live
+from ..audience import chain_filter
+from ..models import Attack, Game, GameEvent, Seat, Visibility
 
 
 def log_event(
@@ -16,16 +18,27 @@ def log_event(
     side: int | None = None,
     seat: Seat | None = None,
     actor: Seat | None = None,
+    attack: Attack | None = None,
 ) -> GameEvent:
     """Append to the game's log with the next sequence number.
 
     The conditional update takes the game row's write lock, so concurrent transactions of one
-    game get their numbers one after the other and never the same one.
+    game get their numbers one after the other and never the same one; the previous event of
+    the same audience chain is read under that lock too. The push to the event's audience
+    leaves when the transaction commits.
     """
     Game.objects.filter(pk=game.pk).update(last_event_seq=F("last_event_seq") + 1)
     seq = Game.objects.values_list("last_event_seq", flat=True).get(pk=game.pk)
     game.last_event_seq = seq
-    return GameEvent.objects.create(
+    seat_id = seat.pk if seat is not None else None
+    prev_seq = (
+        GameEvent.objects.filter(game=game)
+        .filter(chain_filter(visibility, game.current_war, side, seat_id))
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    event = GameEvent.objects.create(
         game=game,
         seq=seq,
         kind=kind,
@@ -34,5 +47,9 @@ def log_event(
         side=side,
         seat=seat,
         actor=actor,
+        attack=attack,
         payload=payload or {},
+        prev_seq=prev_seq or 0,
     )
+    live.push_on_commit(event)
+    return event

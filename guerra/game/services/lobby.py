@@ -38,9 +38,7 @@ def _lobby_game(game_id: int) -> Game:
 
 
 @transaction.atomic
-def game_create(
-    *, user: User, scenario: Scenario, name: str, is_private: bool, power: str
-) -> Game:
+def game_create(*, user: User, scenario: Scenario, name: str, is_private: bool, power: str) -> Game:
     """Create a game from a scenario; its creator sits down as `power`."""
     name = name.strip()
     if not name:

@@ -1,0 +1,318 @@
+"""Latency of live updates on this machine: from an HTTP decision to the websocket of another
+player receiving the push, beside a bare Channels group_send echo measured in the same run.
+
+    .venv/bin/python bench/live_latency.py [--runs N] [--warmup N]
+
+It makes a temporary SQLite database with a running game (Francia and Prussia allied against
+Gran Bretagna), starts one daphne server on it and measures, over a real socket each:
+- echo: a websocket frame to a bare consumer that group_sends it to its own group and forwards
+  it back (the floor: websocket in and out, one trip through the channel layer);
+- decision: ACTION, an HTTP POST by one player (by default anna's alliance chat message), until
+  RECEIVER's websocket (carla, her ally) receives the push.
+With REDIS_URL set, the server's channel layer is Redis. p50 and p99 are printed, and the ratio.
+
+To time another decision, write a function like `chat_message` (it gets the Table and the run
+number, makes one HTTP decision, and returns once the server answered) and pass it to
+`measure_decision` (or set ACTION and RECEIVER).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+ECHO_PATH = "/ws/bench/echo/"
+
+
+# The server side: the real application, plus a bare echo consumer for the baseline.
+
+
+def _build_application() -> Any:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
+    from channels.generic.websocket import AsyncWebsocketConsumer
+
+    from guerra.asgi import application as guerra_application
+
+    class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+        """The floor: one group_send per frame, to a group of one, and back out."""
+
+        async def connect(self) -> None:
+            self.group = f"bench-echo-{secrets.token_hex(6)}"
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            self.groups = [self.group]
+            await self.accept()
+
+        async def receive(
+            self, text_data: str | None = None, bytes_data: bytes | None = None
+        ) -> None:
+            await self.channel_layer.group_send(self.group, {"type": "echo", "text": text_data})
+
+        async def echo(self, event: dict[str, Any]) -> None:
+            await self.send(text_data=event["text"])
+
+    echo = EchoConsumer.as_asgi()
+
+    async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope["path"] == ECHO_PATH:
+            await echo(scope, receive, send)
+        else:
+            await guerra_application(scope, receive, send)
+
+    return application
+
+
+def __getattr__(name: str) -> Any:
+    # daphne imports `bench.live_latency:application`; build it only in the server process.
+    if name == "application":
+        return _build_application()
+    raise AttributeError(name)
+
+
+# The client side.
+
+
+@dataclass
+class Table:
+    """The game the bench plays: where the server is, and each player's session."""
+
+    port: int
+    game_id: int
+    sessions: dict[str, str]
+    seats: dict[str, int]
+    http: dict[str, http.client.HTTPConnection] = field(default_factory=dict)
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def post(self, player: str, path: str, data: dict[str, str]) -> int:
+        """An htmx POST as `player`, on a kept-alive connection of theirs; returns the status."""
+        connection = self.http.get(player)
+        if connection is None:
+            connection = self.http[player] = http.client.HTTPConnection("127.0.0.1", self.port)
+        token = "b" * 32
+        connection.request(
+            "POST",
+            path,
+            body=urlencode(data),
+            headers={
+                "Cookie": f"sessionid={self.sessions[player]}; csrftoken={token}",
+                "X-CSRFToken": token,
+                "Origin": self.origin,
+                "HX-Request": "true",
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
+        response = connection.getresponse()
+        response.read()
+        return response.status
+
+
+Action = Callable[[Table, int], Awaitable[None]]
+
+
+async def chat_message(table: Table, run: int) -> None:
+    """The decision timed for now: anna writes to her alliance (the push goes to carla)."""
+    path = f"/partite/{table.game_id}/chat/alleanza/1/"
+    status = await asyncio.to_thread(table.post, "anna", path, {"text": f"Messaggio {run}"})
+    if status != 200:
+        raise RuntimeError(f"the decision was refused: HTTP {status}")
+
+
+ACTION: Action = chat_message
+RECEIVER = "carla"
+
+
+def prepare_database(path: Path) -> tuple[int, dict[str, str], dict[str, int]]:
+    """Migrate a fresh SQLite file and start a game on it; returns the game, sessions, seats."""
+    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.test import Client
+
+    from guerra.game import services
+    from guerra.game.models import Scenario, Seat
+
+    call_command("migrate", verbosity=0)
+    users = {name: User.objects.create_user(name) for name in ("anna", "carla", "bruno")}
+    scenario = Scenario.objects.get(name="Europa 1700")
+    game = services.game_create(
+        user=users["anna"], scenario=scenario, name="Bench", is_private=False, power="Francia"
+    )
+    services.game_join(game_id=game.pk, user=users["carla"], power="Prussia")
+    services.game_join(game_id=game.pk, user=users["bruno"], power="Gran Bretagna")
+    seats = {s.user.username: s.pk for s in Seat.objects.filter(game=game).select_related("user")}
+    services.game_start(
+        game_id=game.pk,
+        user=users["anna"],
+        sides={seats["anna"]: 1, seats["carla"]: 1, seats["bruno"]: 2},
+    )
+    sessions = {}
+    for name, user in users.items():
+        client = Client()
+        client.force_login(user)
+        sessions[name] = client.cookies["sessionid"].value
+    return game.pk, sessions, seats
+
+
+def start_server(database: Path) -> tuple[subprocess.Popen[bytes], int]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "DJANGO_SETTINGS_MODULE": "guerra.settings",
+        "DJANGO_DEBUG": "0",
+        "GUERRA_MANIFEST_STATIC": "0",
+        # Game 1 of the bench must never ring game 1 of a real server sharing the Redis.
+        "GUERRA_REDIS_PREFIX": f"guerra-bench-{secrets.token_hex(4)}",
+    }
+    server = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)),
+            "bench.live_latency:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, port
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("daphne did not start") from None
+            time.sleep(0.1)
+
+
+async def measure_echo(port: int, runs: int, warmup: int) -> list[float]:
+    from websockets.asyncio.client import connect
+
+    times = []
+    async with connect(f"ws://127.0.0.1:{port}{ECHO_PATH}") as ws:
+        for run in range(warmup + runs):
+            start = time.perf_counter()
+            await ws.send(str(run))
+            if await ws.recv() != str(run):
+                raise RuntimeError("the echo answered something else")
+            if run >= warmup:
+                times.append(time.perf_counter() - start)
+    return times
+
+
+async def finished_at(decision: Awaitable[None]) -> float:
+    await decision
+    return time.perf_counter()
+
+
+async def drain(ws: Any) -> None:
+    """Read whatever else the decision pushed (an attack may ring several times)."""
+    while True:
+        try:
+            await asyncio.wait_for(ws.recv(), timeout=0.05)
+        except TimeoutError:
+            return
+
+
+async def measure_decision(
+    table: Table, action: Action, receiver: str, runs: int, warmup: int
+) -> tuple[list[float], list[float]]:
+    """From the start of `action` to the first push on `receiver`'s websocket; and, for
+    comparison, to the HTTP answer of the decision itself."""
+    from websockets.asyncio.client import connect
+
+    times, answers = [], []
+    async with connect(
+        f"ws://127.0.0.1:{table.port}/ws/partite/{table.game_id}/",
+        origin=table.origin,  # type: ignore[arg-type]
+        additional_headers={"Cookie": f"sessionid={table.sessions[receiver]}"},
+    ) as ws:
+        if json.loads(await ws.recv())["type"] != "hello":
+            raise RuntimeError("no hello from the game's websocket")
+        for run in range(warmup + runs):
+            start = time.perf_counter()
+            decision = asyncio.create_task(finished_at(action(table, run)))
+            push = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
+            elapsed = time.perf_counter() - start
+            answered = await decision - start
+            if push.get("type") != "push":
+                raise RuntimeError(f"expected a push, got {push}")
+            await drain(ws)
+            if run >= warmup:
+                times.append(elapsed)
+                answers.append(answered)
+    return times, answers
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    return cuts[49], cuts[98]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--warmup", type=int, default=20)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "bench.sqlite3"
+        game_id, sessions, seats = prepare_database(database)
+        server, port = start_server(database)
+        table = Table(port=port, game_id=game_id, sessions=sessions, seats=seats)
+        try:
+            echo = asyncio.run(measure_echo(port, args.runs, args.warmup))
+            decision, answers = asyncio.run(
+                measure_decision(table, ACTION, RECEIVER, args.runs, args.warmup)
+            )
+        finally:
+            for connection in table.http.values():
+                connection.close()
+            server.terminate()
+            server.wait(timeout=10)
+
+    layer = "redis" if os.environ.get("REDIS_URL") else "in-memory"
+    echo_p50, echo_p99 = percentiles(echo)
+    dec_p50, dec_p99 = percentiles(decision)
+    http_p50, http_p99 = percentiles(answers)
+    print(f"live latency, {args.runs} runs each ({args.warmup} warm-up), channel layer: {layer}")
+    print(f"  bare group_send echo   p50 {echo_p50 * 1000:7.2f} ms   p99 {echo_p99 * 1000:7.2f} ms")
+    print(
+        f"  HTTP decision -> ws    p50 {dec_p50 * 1000:7.2f} ms   p99 {dec_p99 * 1000:7.2f} ms"
+        f"   ({ACTION.__name__}, received by {RECEIVER})"
+    )
+    print(
+        f"  (its HTTP answer       p50 {http_p50 * 1000:7.2f} ms   p99 {http_p99 * 1000:7.2f} ms)"
+    )
+    ratios = dec_p50 / echo_p50, dec_p99 / echo_p99
+    print(f"  ratio decision/echo    p50 {ratios[0]:7.1f} x    p99 {ratios[1]:7.1f} x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,243 @@
+"""Read side of attacks: what the attack page, the declaration panel and the history show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from guerra.rules.flowchart import RefusedError
+from guerra.rules.seed004 import graph as g
+from guerra.rules.seed004.model import ATTACKER, DEFENDER
+from guerra.rules.seed004.odds import Odds, odds, odds_from_state
+from guerra.rules.seed004.state import AttackState
+
+from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
+from .models import Attack, Game, GameEvent, Holding, Neutral, Region, Seat
+from .services.attacks import attack_state, procedure, region_busy
+from .situation import Target, build_situation, sides_of
+from .templatetags.rules_tags import language, render_rules_message
+
+PERCENT_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
+
+
+@dataclass(frozen=True)
+class OddsView:
+    attacker_wins: float
+    tie: float
+    defender_wins: float
+    ended_before_land: float
+
+    @classmethod
+    def of(cls, found: Odds) -> OddsView:
+        return cls(*(float(getattr(found, key) * 100) for key in PERCENT_KEYS))
+
+
+def translate_rules(msgid: str) -> str:
+    return render_rules_message(msgid)
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    """A stored rules event in the page's language (its message was saved with it)."""
+    message = event.get("message")
+    return render_rules_message(message) if isinstance(message, dict) else ""
+
+
+def attack_steps(attack: Attack) -> list[GameEvent]:
+    return list(attack.steps.order_by("seq"))
+
+
+def attack_visits(attack: Attack) -> list[Visit]:
+    return visits_from_steps(step.payload.get("events", []) for step in attack_steps(attack))
+
+
+@dataclass
+class Control:
+    """The form the awaited viewer gets at the current box."""
+
+    kind: str  # ally / naval / tiles / loss
+    step: int
+    max_armies: int = 0
+    max_fleets: int = 0
+    max_tiles: int = 0
+    side: str = ""
+    can_lose_fort: bool = False
+
+
+@dataclass
+class AttackView:
+    attack: Attack
+    state: AttackState
+    chart: ChartView
+    awaited_seats: list[Seat]
+    control: Control | None
+    odds: OddsView | None
+    visits: int
+    shown: int  # how many visits the chart shows (history)
+    summary: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def title_target(self) -> str:
+        if self.attack.neutral_id:
+            return _("a neutral country")
+        return self.attack.defender.power if self.attack.defender else "—"
+
+
+def control_for(state: AttackState, viewer: Seat | None) -> Control | None:
+    if viewer is None or state.finished or viewer.power not in state.awaiting:
+        return None
+    node, step = state.cursor.node, state.step
+    if node == g.ALLIES:
+        invitation = state.invitation(viewer.power)
+        return Control(
+            "ally",
+            step,
+            invitation.armies if invitation else 0,
+            invitation.fleets if invitation else 0,
+        )
+    if node == g.ATTACKER_NAVAL_CHOICE:
+        return Control("naval", step, side=ATTACKER)
+    if node == g.DEFENDER_NAVAL_CHOICE:
+        return Control("naval", step, side=DEFENDER)
+    if node == g.NAVAL_TILES:
+        side = ATTACKER if viewer.power == state.main_power(ATTACKER) else DEFENDER
+        force = state.situation.main(side)
+        return Control("tiles", step, max_tiles=force.alliance_tiles if force else 0, side=side)
+    if node == g.LAND_LOSS_CHOICE:
+        holding = state.holding(viewer.power)
+        return Control("loss", step, can_lose_fort=holding.forts > 0)
+    return None
+
+
+def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) -> AttackView:
+    state = attack_state(attack)
+    visits = attack_visits(attack)
+    shown = len(visits) if upto is None else max(1, min(upto, len(visits)))
+    live = shown == len(visits)
+    seats = {seat.power: seat for seat in attack.game.seats.all()}
+    awaited = tuple(state.awaiting) if live else ()
+    chart = chart_view(
+        procedure(),
+        visits[:shown],
+        translate=translate_rules,
+        describe=describe_event,
+        awaited=awaited,
+        finished=state.finished and live,
+    )
+    current_odds = None
+    if live and not state.finished and state.land is None:
+        current_odds = OddsView.of(odds_from_state(state))
+    return AttackView(
+        attack=attack,
+        state=state,
+        chart=chart,
+        awaited_seats=[seats[p] for p in awaited if p in seats],
+        control=control_for(state, viewer) if live else None,
+        odds=current_odds,
+        visits=len(visits),
+        shown=shown,
+        summary=summary_rows(state),
+    )
+
+
+def summary_rows(state: AttackState) -> list[dict[str, Any]]:
+    """Who fights on each side with which units left, as the page's side-by-side table."""
+    rows = []
+    for holding in state.holdings:
+        rows.append(
+            {
+                "power": holding.power,
+                "side": holding.side,
+                "ally": holding.ally,
+                "armies": holding.armies,
+                "fleets": holding.fleets,
+                "forts": holding.forts,
+            }
+        )
+    return rows
+
+
+# --- declaring --------------------------------------------------------------------------------
+
+
+@dataclass
+class TargetOption:
+    key: str
+    label: str
+    seat: Seat | None = None
+    neutral: Neutral | None = None
+
+
+@dataclass
+class RegionOption:
+    region: Region
+    busy: Attack | None
+    armies: int
+    fleets: int
+
+
+@dataclass
+class DeclareView:
+    game: Game
+    seat: Seat
+    regions: list[RegionOption]
+    region: Region | None = None
+    targets: list[TargetOption] = field(default_factory=list)
+    target: TargetOption | None = None
+    refusal: str = ""
+    odds_alone: OddsView | None = None
+    odds_with_allies: OddsView | None = None
+    invited: list[str] = field(default_factory=list)
+
+
+def declare_view(
+    game: Game, seat: Seat, region_id: str | None, target_key: str | None
+) -> DeclareView:
+    """D2: only regions where the player has an army or a fleet; D1/D4: enemies present there
+    and the neutral markers; then the odds of the chosen attack, or why it would be refused."""
+    holdings = {
+        h.region_id: h for h in Holding.objects.filter(game=game, seat=seat) if h.armies or h.fleets
+    }
+    regions = [
+        RegionOption(
+            region, region_busy(region), holdings[region.pk].armies, holdings[region.pk].fleets
+        )
+        for region in Region.objects.filter(game=game, pk__in=holdings)
+    ]
+    view = DeclareView(game=game, seat=seat, regions=regions)
+    chosen = next((r for r in regions if str(r.region.pk) == region_id), None)
+    if chosen is None:
+        return view
+    view.region = chosen.region
+    sides = sides_of(game)
+    for holding in Holding.objects.filter(region=chosen.region).select_related("seat"):
+        other = holding.seat
+        if other.pk == seat.pk or holding.is_empty:
+            continue
+        if sides.get(other.pk) == sides.get(seat.pk):
+            continue  # D1: never an ally
+        view.targets.append(TargetOption(f"power-{other.pk}", other.power, seat=other))
+    for neutral in Neutral.objects.filter(region=chosen.region, on_board=True):
+        label = _("Neutral marker, defence %(defence)d") % {"defence": neutral.defence}
+        view.targets.append(TargetOption(f"neutral-{neutral.pk}", label, neutral=neutral))
+    view.target = next((t for t in view.targets if t.key == target_key), None)
+    if view.target is None:
+        return view
+    if chosen.busy is not None:
+        view.refusal = _("Attack #%(number)d is under way in %(region)s: wait for it to end.") % {
+            "number": chosen.busy.number,
+            "region": chosen.region.name,
+        }
+        return view
+    situation = build_situation(
+        game, seat, chosen.region, Target(seat=view.target.seat, neutral=view.target.neutral)
+    )
+    view.invited = [ally.power for _side, ally in situation.invited()]
+    try:
+        view.odds_alone = OddsView.of(odds(situation, commitments={}))
+        if view.invited:
+            view.odds_with_allies = OddsView.of(odds(situation))
+    except RefusedError as refused:
+        view.refusal = refused.reason.render(language())
+    return view

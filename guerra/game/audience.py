@@ -1,0 +1,144 @@
+"""Who hears what. Every event belongs to exactly one audience chain: everyone, one alliance in
+one war, or one power. A viewer follows the chains they may see, on the page, in the event log
+and over the websocket alike, so the three can never disagree.
+
+A seated user is a player, even when staff: a staff member playing must not read the other
+alliance's chat. Staff without a seat observe: they follow every chain of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Exists, OuterRef, Q
+
+from .models import AllianceMembership, Game, GameEvent, Seat, Visibility
+
+ALL = "all"
+
+
+def alliance_chain(war: int, side: int) -> str:
+    return f"alliance-{war}-{side}"
+
+
+def power_chain(seat_id: int) -> str:
+    return f"power-{seat_id}"
+
+
+def chain_of(visibility: str, war: int, side: int | None, seat_id: int | None) -> str:
+    """The chain of an event, from the fields GameEvent stores."""
+    if visibility == Visibility.ALLIANCE:
+        assert side is not None
+        return alliance_chain(war, side)
+    if visibility == Visibility.POWER:
+        assert seat_id is not None
+        return power_chain(seat_id)
+    return ALL
+
+
+def event_chain(event: GameEvent) -> str:
+    return chain_of(event.visibility, event.war, event.side, event.seat_id)
+
+
+def chain_filter(visibility: str, war: int, side: int | None, seat_id: int | None) -> Q:
+    """The events of one chain (within one game)."""
+    if visibility == Visibility.ALLIANCE:
+        return Q(visibility=Visibility.ALLIANCE, war=war, side=side)
+    if visibility == Visibility.POWER:
+        return Q(visibility=Visibility.POWER, seat_id=seat_id)
+    return Q(visibility=Visibility.ALL)
+
+
+@dataclass(frozen=True, eq=False)
+class Viewer:
+    """One user looking at one game: a player (seat) or a staff observer."""
+
+    game_id: int
+    war: int
+    seat: Seat | None
+    side: int | None
+    observer: bool
+    # Every seat of the game and its side in the current war, so that the chat panels and the
+    # chains need no further queries.
+    seats: tuple[Seat, ...] = ()
+    sides: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def seat_id(self) -> int | None:
+        return self.seat.pk if self.seat else None
+
+    def chains(self) -> list[str]:
+        """The chains this viewer follows now; the consumer joins one group per chain."""
+        chains = [ALL]
+        if self.observer:
+            if self.war:
+                chains += [alliance_chain(self.war, side) for side in (1, 2)]
+            chains += [power_chain(seat.pk) for seat in self.seats]
+            return chains
+        if self.side is not None:
+            chains.append(alliance_chain(self.war, self.side))
+        if self.seat is not None:
+            chains.append(power_chain(self.seat.pk))
+        return chains
+
+    def can_read_alliance(self, war: int, side: int) -> bool:
+        """Alliance talk of this war: its members and observers. Former wars are closed."""
+        if war != self.war:
+            return False
+        return self.observer or self.side == side
+
+    def can_read_private(self, seat_a: int, seat_b: int) -> bool:
+        return self.observer or self.seat_id in (seat_a, seat_b)
+
+
+def viewer_for(
+    game: Game,
+    user: User | AnonymousUser,
+    *,
+    seats: Iterable[Seat] | None = None,
+    sides: Mapping[int, int] | None = None,
+) -> Viewer | None:
+    """The viewer, or None for someone who may not follow this game live (not seated, not
+    staff). Lobby visitors can read a public waiting room, but only the table gets pushes.
+
+    `seats` (with their users) and `sides` (seat id to side in the current war) may come from
+    what the page already loaded; otherwise they are read here.
+    """
+    if not user.is_authenticated:
+        return None
+    all_seats = tuple(seats if seats is not None else game.seats.select_related("user"))
+    if sides is None:
+        sides = dict(
+            AllianceMembership.objects.filter(game=game, war=game.current_war).values_list(
+                "seat_id", "side"
+            )
+        )
+    seat = next((s for s in all_seats if s.user_id == user.pk), None)
+    if seat is None and not user.is_staff:
+        return None
+    return Viewer(
+        game_id=game.pk,
+        war=game.current_war,
+        seat=seat,
+        side=sides.get(seat.pk) if seat else None,
+        observer=seat is None,
+        seats=all_seats,
+        sides=sides,
+    )
+
+
+def visible_events_filter(game: Game, viewer: Viewer) -> Q:
+    """The events of the log this viewer may read: everyone's, their own power's, and their
+    alliance's in every war they fought in (they heard those when they happened)."""
+    if viewer.observer:
+        return Q(game=game)
+    visible = Q(visibility=Visibility.ALL)
+    if viewer.seat is not None:
+        visible |= Q(visibility=Visibility.POWER, seat=viewer.seat)
+        member_then = AllianceMembership.objects.filter(
+            game=OuterRef("game"), war=OuterRef("war"), side=OuterRef("side"), seat=viewer.seat
+        )
+        visible |= Q(Exists(member_then), visibility=Visibility.ALLIANCE)
+    return Q(game=game) & visible

@@ -1,0 +1,85 @@
+"""One Italian sentence per logged event, for the event log a player reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from babel.lists import format_list
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from .models import GameEvent
+
+
+def _names(names: list[str]) -> str:
+    """'Francia, Prussia e Austria': lists joined the way the page's language does."""
+    if not names:
+        return "—"
+    return format_list(names, locale=(get_language() or "it").replace("-", "_"))
+
+
+def _game_created(p: dict[str, Any]) -> str:
+    return _("Game “%(name)s” created from the scenario %(scenario)s.") % {
+        "name": p.get("name", ""),
+        "scenario": p.get("scenario", ""),
+    }
+
+
+def _seat_taken(p: dict[str, Any]) -> str:
+    return _("%(user)s takes %(power)s.") % {"user": p.get("user", ""), "power": p.get("power", "")}
+
+
+def _seat_left(p: dict[str, Any]) -> str:
+    return _("%(user)s leaves %(power)s.") % {
+        "user": p.get("user", ""),
+        "power": p.get("power", ""),
+    }
+
+
+def _game_started(p: dict[str, Any]) -> str:
+    alliances = p.get("alliances", {})
+    return _("The game begins. Alliance 1: %(one)s. Alliance 2: %(two)s.") % {
+        "one": _names(alliances.get("1", [])),
+        "two": _names(alliances.get("2", [])),
+    }
+
+
+def _game_ended(p: dict[str, Any]) -> str:
+    return _("The game is over. The dice seed is now public: %(seed)s") % {
+        "seed": p.get("seed", "")
+    }
+
+
+def _staff_corrected(p: dict[str, Any]) -> str:
+    gold, vp = p.get("gold", [0, 0]), p.get("vp", [0, 0])
+    text = _(
+        "Staff correct %(power)s: gold %(gold_before)s → %(gold)s, VP %(vp_before)s → %(vp)s."
+    ) % {
+        "power": p.get("power", ""),
+        "gold_before": gold[0],
+        "gold": gold[1],
+        "vp_before": vp[0],
+        "vp": vp[1],
+    }
+    if p.get("note"):
+        text += " " + _("Note: %(note)s") % {"note": p["note"]}
+    return text
+
+
+DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "game_created": _game_created,
+    "seat_taken": _seat_taken,
+    "seat_left": _seat_left,
+    "game_started": _game_started,
+    "game_ended": _game_ended,
+    "staff_corrected": _staff_corrected,
+}
+
+
+def describe(event: GameEvent) -> str:
+    describer = DESCRIBERS.get(event.kind)
+    if describer is None:
+        # A kind added without its sentence still shows up, rather than vanishing from the log.
+        return _("Event “%(kind)s”.") % {"kind": event.kind}
+    return describer(event.payload or {})

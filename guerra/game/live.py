@@ -1,0 +1,167 @@
+"""Live updates: pushes are doorbells, the database is the truth.
+
+A push names the page parts to re-fetch and carries the event's sequence number together with
+`prev`, the number of the previous event of the same audience chain, so a client notices a lost
+message and re-fetches everything it shows. Pushes go only to the event's audience group and
+only after the transaction that logged the event commits.
+
+To make a page part live: give its element `hx-get` (a view rendering the same partial) and
+`hx-trigger="live:<part> from:body, live:all from:body"`, then map the event kinds that change
+it to the part name in PARTS_BY_KIND (or let the default cover it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.db.models import Max
+
+from .audience import ALL, Viewer, chain_of, event_chain
+from .models import Game, GameEvent, Visibility
+
+logger = logging.getLogger(__name__)
+
+# The channel-layer message type; the consumer's handler is `live_push`.
+PUSH_TYPE = "live.push"
+
+DEFAULT_PARTS = ["board", "log"]
+# "page": the whole page must be reloaded (the game started or ended, alliances changed):
+# the client reloads and its websocket reconnects to the groups of the new situation.
+PARTS_BY_KIND: dict[str, list[str]] = {
+    "game_created": ["log"],
+    "seat_taken": ["seats", "log"],
+    "seat_left": ["seats", "log"],
+    "game_started": ["page"],
+    "game_ended": ["page"],
+    "turn_passed": ["turn", "log"],
+    "attack_step": [],  # computed in parts_for: the part names the attack
+    "chat_alliance": [],  # computed in parts_for: the part names the side
+    "chat_private": [],  # computed in parts_for: the part names the other player
+}
+# Kinds that are conversation, not game history: the event log leaves them out.
+CHAT_KINDS = ("chat_alliance", "chat_private")
+
+
+def game_group(game_id: int) -> str:
+    return group_name(game_id, ALL)
+
+
+def alliance_group(game_id: int, war: int, side: int) -> str:
+    return group_name(game_id, chain_of(Visibility.ALLIANCE, war, side, None))
+
+
+def power_group(game_id: int, seat_id: int) -> str:
+    return group_name(game_id, chain_of(Visibility.POWER, 0, None, seat_id))
+
+
+def ws_path(game_id: int) -> str:
+    """The game's websocket (routing.py serves it)."""
+    return f"/ws/partite/{game_id}/"
+
+
+def group_name(game_id: int, chain: str) -> str:
+    """One group per audience chain (ASCII, well under the layer's 100-character limit)."""
+    return f"game-{game_id}.{chain}"
+
+
+def parts_for(event: GameEvent) -> list[str]:
+    """The page parts an event changes, by kind; anything unknown refreshes board and log."""
+    if event.kind == "attack_step":
+        return ["board", "log", "turn", f"attack-{event.payload['attack']}"]
+    if event.kind == "chat_alliance":
+        return [f"chat-alliance-{event.side}"]
+    if event.kind == "chat_private":
+        # One event per participant, each on its own power chain: this one's reader talks
+        # with payload["with"].
+        return [f"chat-private-{event.payload['with']}", "chat-contacts"]
+    return list(PARTS_BY_KIND.get(event.kind, DEFAULT_PARTS))
+
+
+def push_message(event: GameEvent) -> dict[str, Any]:
+    return {
+        "type": "push",
+        "channel": event.visibility,
+        "chain": event_chain(event),
+        "seq": event.seq,
+        "prev": event.prev_seq,
+        "parts": parts_for(event),
+    }
+
+
+def push_on_commit(event: GameEvent) -> None:
+    """Ring the event's audience once its transaction commits; a rollback rings nobody."""
+    group = group_name(event.game_id, event_chain(event))
+    message = push_message(event)
+    transaction.on_commit(lambda: send(group, message), robust=True)
+
+
+def send(group: str, message: dict[str, Any]) -> bool:
+    """Send one push. A push that fails must never undo or break the action that caused it:
+    the change is committed and clients catch up at their next push or reconnection."""
+    try:
+        layer = get_channel_layer()
+        if layer is None:
+            return False
+        envelope = {"type": PUSH_TYPE, "push": message}
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            async_to_sync(layer.group_send)(group, envelope)
+        else:
+            # Sync code running inside an event loop's thread (a script or a test driving an
+            # async library) cannot block on the loop: hand the send to it.
+            task = loop.create_task(layer.group_send(group, envelope))
+            _in_flight.add(task)
+            task.add_done_callback(_sent)
+    except Exception:
+        logger.exception("live push to %s failed", group)
+        return False
+    return True
+
+
+_in_flight: set[asyncio.Task[None]] = set()
+
+
+def _sent(task: asyncio.Task[None]) -> None:
+    _in_flight.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("live push failed", exc_info=task.exception())
+
+
+def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str, int]:
+    """The last seq of every chain the viewer follows (0 for a chain with no event yet).
+
+    `upto` caps the answer for a page: pass the game's last_event_seq as loaded *before* the
+    page read the board, so the page never claims an event newer than what it shows (a later
+    event makes the hello differ, and the client re-fetches). Every event up to a committed
+    last_event_seq is committed too: each took its number under the game row's write lock.
+    """
+    wanted = viewer.chains()
+    last = dict.fromkeys(wanted, 0)
+    events = GameEvent.objects.filter(game=game)
+    if upto is not None:
+        events = events.filter(seq__lte=upto)
+    rows = (
+        events.values_list("visibility", "war", "side", "seat_id")
+        .annotate(last=Max("seq"))
+        .order_by()
+    )
+    for visibility, war, side, seat_id, seq in rows:
+        chain = chain_of(visibility, war, side, seat_id)
+        if chain in last:
+            last[chain] = max(last[chain], seq)
+    return last
+
+
+def stage_of(game: Game) -> str:
+    """What the groups and the page layout depend on: a new stage means reload the page."""
+    return f"{game.status}-{game.current_war}"
+
+
+def hello_message(game: Game, viewer: Viewer) -> dict[str, Any]:
+    return {"type": "hello", "chains": chains_for(game, viewer), "stage": stage_of(game)}

@@ -1,0 +1,79 @@
+"""Attacks: one row per declared attack, with the rules state it stands in, and the dice."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .game import Game, Neutral, Region, Seat
+
+
+class Attack(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="attacks")
+    number = models.PositiveIntegerField(_("number"))  # #1, #2… within the game
+    procedure = models.CharField(max_length=40, default="seed004")
+    war = models.PositiveSmallIntegerField(default=1)
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="attacks")
+    attacker = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="attacks_made")
+    defender = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="attacks_received"
+    )
+    neutral = models.ForeignKey(
+        Neutral, on_delete=models.SET_NULL, null=True, blank=True, related_name="attacks"
+    )
+    # The rules' state (guerra.rules) as JSON, and copies of what queries need from it.
+    state = models.JSONField()
+    step = models.PositiveIntegerField(default=0)
+    node = models.CharField(max_length=40)
+    awaiting = models.JSONField(default=list)
+    finished = models.BooleanField(default=False, db_index=True)
+    outcome = models.CharField(max_length=40, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        verbose_name = _("attack")
+        verbose_name_plural = _("attacks")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="attack_unique_number"),
+            # D5: one attack at a time per region, held by the database itself.
+            models.UniqueConstraint(
+                fields=["region"], condition=Q(finished=False), name="attack_one_per_region"
+            ),
+            models.CheckConstraint(
+                condition=Q(defender__isnull=True) | Q(neutral__isnull=True),
+                name="attack_one_target",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.region.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("attack_page", args=[self.game_id, self.number])
+
+
+class DiceRoll(models.Model):
+    """Roll number `number` of the game: recomputable from the seed once it is revealed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="dice_rolls")
+    number = models.PositiveIntegerField()
+    face = models.PositiveSmallIntegerField()
+    attack = models.ForeignKey(
+        Attack, on_delete=models.CASCADE, null=True, blank=True, related_name="dice"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="dice_unique_number"),
+            models.CheckConstraint(condition=Q(face__gte=1, face__lte=6), name="dice_face_1_6"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number}: {self.face}"

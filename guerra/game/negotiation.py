@@ -1,0 +1,109 @@
+"""Read side of negotiation: the chats a viewer may read, and the players they can write to.
+Every read checks the viewer first; the views turn a refusal into a 404."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Case, Count, F, Max, Q, QuerySet, When
+
+from .audience import Viewer
+from .board import abbreviation, text_colour_for
+from .models import ChatKind, ChatMessage, Game, Seat
+
+# A chat panel shows the latest messages; the whole history stays in the database (admin).
+SHOWN_MESSAGES = 100
+
+
+@dataclass
+class Speaker:
+    """How a power is shown beside its words: colour, two-letter badge, name."""
+
+    seat: Seat
+    abbreviation: str
+    text_colour: str
+
+    @classmethod
+    def of(cls, seat: Seat) -> Speaker:
+        return cls(seat, abbreviation(seat.power), text_colour_for(seat.colour))
+
+
+@dataclass
+class Line:
+    message: ChatMessage
+    speaker: Speaker
+    mine: bool
+
+
+@dataclass
+class Contact:
+    speaker: Speaker
+    ally: bool | None
+    count: int
+    last_at: datetime | None
+
+
+def _lines(messages: list[ChatMessage], viewer: Viewer) -> list[Line]:
+    speakers: dict[int, Speaker] = {}
+    lines = []
+    for message in messages:
+        speaker = speakers.get(message.sender_id)
+        if speaker is None:
+            speaker = speakers[message.sender_id] = Speaker.of(message.sender)
+        lines.append(Line(message, speaker, message.sender_id == viewer.seat_id))
+    return lines
+
+
+def _latest(messages: QuerySet[ChatMessage]) -> list[ChatMessage]:
+    newest = messages.select_related("sender").order_by("-created_at", "-pk")[:SHOWN_MESSAGES]
+    return list(newest)[::-1]
+
+
+def alliance_lines(game: Game, viewer: Viewer, side: int) -> list[Line] | None:
+    """The alliance's talk in the current war, oldest first; None if the viewer may not read."""
+    if not viewer.can_read_alliance(game.current_war, side):
+        return None
+    messages = ChatMessage.objects.filter(
+        game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side
+    )
+    return _lines(_latest(messages), viewer)
+
+
+def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int) -> list[Line] | None:
+    """Two players' conversation over the whole game, oldest first; None if not readable."""
+    if not viewer.can_read_private(seat_a, seat_b):
+        return None
+    messages = ChatMessage.objects.filter(game=game, kind=ChatKind.PRIVATE).filter(
+        Q(sender_id=seat_a, recipient_id=seat_b) | Q(sender_id=seat_b, recipient_id=seat_a)
+    )
+    return _lines(_latest(messages), viewer)
+
+
+def alliance_members(viewer: Viewer, side: int) -> list[Seat]:
+    return [seat for seat in viewer.seats if viewer.sides.get(seat.pk) == side]
+
+
+def contacts(game: Game, viewer: Viewer) -> list[Contact]:
+    """The other players, each with how many private messages we exchanged and when last."""
+    if viewer.seat is None:
+        return []
+    me = viewer.seat.pk
+    exchanged: dict[int, dict[str, Any]] = {
+        row["other"]: dict(row)
+        for row in ChatMessage.objects.filter(game=game, kind=ChatKind.PRIVATE)
+        .filter(Q(sender_id=me) | Q(recipient_id=me))
+        .annotate(other=Case(When(sender_id=me, then=F("recipient_id")), default=F("sender_id")))
+        .values("other")
+        .annotate(count=Count("pk"), last_at=Max("created_at"))
+        .order_by()
+    }
+    result = []
+    for seat in sorted(viewer.seats, key=lambda s: (s.order, s.pk)):
+        if seat.pk == me:
+            continue
+        row = exchanged.get(seat.pk, {})
+        ally = None if viewer.side is None else viewer.sides.get(seat.pk) == viewer.side
+        result.append(Contact(Speaker.of(seat), ally, int(row.get("count", 0)), row.get("last_at")))
+    return result

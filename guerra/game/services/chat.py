@@ -1,0 +1,107 @@
+"""Negotiation: messages to one's alliance or to one other player.
+
+Each message is also an event on the chains of its readers (the alliance's, or each of the two
+players' own), so it takes a sequence number and its push can be checked for gaps like any other.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import (
+    MAX_CHAT_LENGTH,
+    AllianceMembership,
+    ChatKind,
+    ChatMessage,
+    Game,
+    GameStatus,
+    Seat,
+    Visibility,
+)
+from .errors import GameError
+from .events import log_event
+
+
+def _clean_text(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise GameError(_("Write something before sending."))
+    if len(text) > MAX_CHAT_LENGTH:
+        raise GameError(
+            _("A message can be at most %(max)s characters long (this one has %(n)s).")
+            % {"max": MAX_CHAT_LENGTH, "n": len(text)}
+        )
+    return text
+
+
+def _running_game_and_seat(game_id: int, user: User | AnonymousUser) -> tuple[Game, Seat]:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameError(_("This game does not exist."), status=404)
+    seat = game.seats.filter(user_id=user.pk).first() if user.is_authenticated else None
+    if seat is None:
+        raise GameError(_("Only the players of this game can write here."), status=403)
+    if game.status != GameStatus.RUNNING:
+        raise GameError(_("The game is not in progress: the chats are closed."), status=409)
+    return game, seat
+
+
+@transaction.atomic
+def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str) -> ChatMessage:
+    """Write to one's own alliance of the current war. The enemy never hears of it."""
+    game, seat = _running_game_and_seat(game_id, user)
+    text = _clean_text(text)
+    side = (
+        AllianceMembership.objects.filter(game=game, war=game.current_war, seat=seat)
+        .values_list("side", flat=True)
+        .first()
+    )
+    if side is None:
+        raise GameError(_("You are in no alliance in this war."), status=403)
+    message = ChatMessage.objects.create(
+        game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side, sender=seat, text=text
+    )
+    log_event(
+        game,
+        "chat_alliance",
+        {"message": message.pk},
+        visibility=Visibility.ALLIANCE,
+        side=side,
+        actor=seat,
+    )
+    return message
+
+
+@transaction.atomic
+def chat_post_private(
+    *, game_id: int, user: User | AnonymousUser, recipient_seat_id: int, text: str
+) -> ChatMessage:
+    """Write to one other player of the game; only the two of them (and staff) can read it."""
+    game, seat = _running_game_and_seat(game_id, user)
+    text = _clean_text(text)
+    recipient = game.seats.filter(pk=recipient_seat_id).first()
+    if recipient is None:
+        raise GameError(_("That player is not in this game."), status=404)
+    if recipient.pk == seat.pk:
+        raise GameError(_("You cannot write to yourself."))
+    message = ChatMessage.objects.create(
+        game=game,
+        kind=ChatKind.PRIVATE,
+        war=game.current_war,
+        sender=seat,
+        recipient=recipient,
+        text=text,
+    )
+    # One event per reader: each power chain is private to its power.
+    for reader, other in ((seat, recipient), (recipient, seat)):
+        log_event(
+            game,
+            "chat_private",
+            {"message": message.pk, "with": other.pk},
+            visibility=Visibility.POWER,
+            seat=reader,
+            actor=seat,
+        )
+    return message

@@ -1,0 +1,31 @@
+"""Loading a game for a write: one writer at a time per game.
+
+On PostgreSQL `select_for_update` locks the game's row until the transaction ends; on SQLite
+it is a no-op, but every transaction there begins IMMEDIATE and so holds the database's write
+lock from its first statement. Either way two actions of one game run one after the other.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
+
+from ..models import Game, GameStatus, Seat
+from .errors import GameError
+
+
+def locked_running_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise GameError(_("This game does not exist."), status=404)
+    if game.status != GameStatus.RUNNING:
+        raise GameError(_("The game is not in progress."), status=409)
+    return game
+
+
+def seat_of(game: Game, user: User) -> Seat:
+    """The user's seat; somebody else's game answers 404 as if it did not exist."""
+    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    if seat is None:
+        raise GameError(_("This game does not exist."), status=404)
+    return seat

@@ -1,0 +1,87 @@
+"""Template tags that put the live parts into a game page with the context their part views
+build, so the first render and every later refresh come from one partial and one function."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import template
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from ..audience import Viewer, viewer_for
+from ..board import BoardView
+from ..live import chains_for, stage_of, ws_path
+from ..models import Game
+from ..views_live import log_context, negotiation_context, staff_tools_context
+
+register = template.Library()
+
+
+def _viewer(context: template.Context, game: Game) -> Viewer | None:
+    """The page's viewer, computed once per request however many tags ask for it."""
+    request: HttpRequest | None = context.get("request")
+    if request is None:
+        return None
+    cached = getattr(request, "_guerra_live_viewer", None)
+    if cached is not None and cached[0] == game.pk:
+        return cached[1]  # type: ignore[no-any-return]
+    board = context.get("board")
+    if isinstance(board, BoardView) and board.game.pk == game.pk:
+        # The board already loaded every seat and its side: no need to read them again.
+        viewer = viewer_for(
+            game,
+            request.user,
+            seats=[p.seat for p in board.powers],
+            sides={p.seat.pk: p.side for p in board.powers if p.side is not None},
+        )
+    else:
+        viewer = viewer_for(game, request.user)
+    request._guerra_live_viewer = (game.pk, viewer)  # type: ignore[attr-defined]
+    return viewer
+
+
+@register.simple_tag(takes_context=True)
+def live_attrs(context: template.Context, game: Game) -> SafeString:
+    """Attributes of the page's live root: the websocket path, the chains the page was
+    rendered with (a different hello on connecting means: re-fetch) and the game's stage."""
+    viewer = _viewer(context, game)
+    if viewer is None:
+        return SafeString("")
+    return format_html(
+        'data-live-url="{}" data-live-chains="{}" data-live-stage="{}"',
+        ws_path(game.pk),
+        # `game` was loaded before the board: its last_event_seq bounds what the page shows.
+        json.dumps(chains_for(game, viewer, upto=game.last_event_seq), separators=(",", ":")),
+        stage_of(game),
+    )
+
+
+def _render(context: template.Context, name: str, data: dict[str, Any]) -> str:
+    return render_to_string(name, data, request=context.get("request"))
+
+
+@register.simple_tag(takes_context=True)
+def event_log(context: template.Context, game: Game) -> str:
+    viewer = _viewer(context, game)
+    if viewer is None:
+        return ""
+    return _render(context, "game/_event_log.html", log_context(game, viewer))
+
+
+@register.simple_tag(takes_context=True)
+def negotiation(context: template.Context, game: Game) -> str:
+    viewer = _viewer(context, game)
+    if viewer is None:
+        return ""
+    return _render(context, "game/_negotiation.html", negotiation_context(game, viewer))
+
+
+@register.simple_tag(takes_context=True)
+def staff_tools(context: template.Context, game: Game) -> str:
+    viewer = _viewer(context, game)
+    data = staff_tools_context(game, viewer) if viewer is not None else None
+    return "" if data is None else _render(context, "game/_staff_tools.html", data)

@@ -1,0 +1,182 @@
+"""Views of attacks: declare, the attack page and its decisions, history, dice, passing."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from guerra.rules.dice import die_face
+
+from . import services
+from .access import visible_game
+from .attack_view import attack_view, declare_view
+from .forms import DecisionForm, DeclareForm
+from .models import Attack, DiceRoll, Game, GameStatus, Seat
+from .services.attacks import expire_due
+from .services.turns import current_seat
+from .templatetags.attack_tags import turn_context
+from .views import PlayerRequest, error_response
+
+
+def _table_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
+    """A running or finished game, for its seated players and staff (others: 404)."""
+    game, seat = visible_game(request, game_id)
+    if game.status == GameStatus.LOBBY or (seat is None and not request.user.is_staff):
+        raise Http404
+    return game, seat
+
+
+def _attack(game: Game, number: int) -> Attack:
+    attack = (
+        Attack.objects.select_related("region", "attacker", "defender", "neutral", "game")
+        .filter(game=game, number=number)
+        .first()
+    )
+    if attack is None:
+        raise Http404
+    return attack
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponse:
+    return HttpResponseClientRedirect(url) if getattr(request, "htmx", False) else redirect(url)
+
+
+@login_required
+def declare_panel(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, seat = _table_game(request, game_id)
+    if seat is None:
+        raise Http404
+    view = declare_view(game, seat, request.GET.get("regione"), request.GET.get("obiettivo"))
+    context = {"game": game, "seat": seat, "declare": view, "turn": current_seat(game)}
+    template = "game/declare.html#panel" if request.htmx else "game/declare.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def declare(request: PlayerRequest, game_id: int) -> HttpResponse:
+    form = DeclareForm(request.POST)
+    if not form.is_valid():
+        return error_response(request, services.GameError(form.first_error()))
+    try:
+        attack = services.attack_declare(
+            game_id=game_id,
+            user=request.user,
+            region_id=form.cleaned_data["regione"],
+            target=form.cleaned_data["obiettivo"],
+        )
+    except services.GameError as error:
+        return error_response(request, error)
+    return _go(request, attack.get_absolute_url())
+
+
+@login_required
+@require_POST
+def turn_pass(request: PlayerRequest, game_id: int) -> HttpResponse:
+    raw = request.POST.get("turno", "")
+    try:
+        services.turn_pass(
+            game_id=game_id,
+            user=request.user,
+            turn_index=int(raw) if raw.isdigit() else None,
+        )
+    except services.GameError as error:
+        return error_response(request, error)
+    return _go(request, reverse("game_board", args=[game_id]))
+
+
+def _attack_page(request: PlayerRequest, game_id: int, number: int, partial: bool) -> HttpResponse:
+    game, seat = _table_game(request, game_id)
+    # A deadline holds even with every browser closed: whoever looks applies it.
+    expire_due(game_id=game.pk)
+    attack = _attack(game, number)
+    raw = request.GET.get("passo", "")
+    upto = int(raw) if raw.isdigit() else None
+    context = {"game": game, "seat": seat, "view": attack_view(attack, seat, upto)}
+    template = "game/attack.html#panel" if partial else "game/attack.html"
+    return render(request, template, context)
+
+
+@login_required
+def attack_page(request: PlayerRequest, game_id: int, number: int) -> HttpResponse:
+    return _attack_page(request, game_id, number, partial=bool(request.htmx))
+
+
+@login_required
+def attack_panel(request: PlayerRequest, game_id: int, number: int) -> HttpResponse:
+    return _attack_page(request, game_id, number, partial=True)
+
+
+@login_required
+@require_POST
+def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResponse:
+    game, _seat = _table_game(request, game_id)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return error_response(request, services.GameError(form.first_error()))
+    try:
+        services.attack_decide(
+            game_id=game.pk, number=number, user=request.user, decision=form.decision()
+        )
+    except services.GameError as error:
+        return error_response(request, error)
+    if request.htmx:
+        return _attack_page(request, game_id, number, partial=True)
+    return redirect("attack_page", game_id, number)
+
+
+@login_required
+def attack_list(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, seat = _table_game(request, game_id)
+    attacks = (
+        Attack.objects.filter(game=game)
+        .select_related("region", "attacker", "defender", "neutral")
+        .order_by("-number")
+    )
+    return render(request, "game/attacks.html", {"game": game, "seat": seat, "attacks": attacks})
+
+
+@login_required
+def dice_check(request: PlayerRequest, game_id: int) -> HttpResponse:
+    """Verifica dadi: once the seed is revealed, every roll is recomputed from it."""
+    game, seat = _table_game(request, game_id)
+    rolls = list(DiceRoll.objects.filter(game=game).select_related("attack").order_by("number"))
+    seed_ok = None
+    rows: list[tuple[DiceRoll, int | None]] = [(roll, None) for roll in rolls]
+    if game.seed_revealed:
+        seed = bytes.fromhex(game.dice_seed)
+        seed_ok = hashlib.sha256(seed).hexdigest() == game.dice_seed_hash
+        rows = [(roll, die_face(seed, roll.number)) for roll in rolls]
+    return render(
+        request,
+        "game/dice.html",
+        {
+            "game": game,
+            "seat": seat,
+            "rows": rows,
+            "seed_ok": seed_ok,
+            "all_match": seed_ok and all(roll.face == face for roll, face in rows),
+        },
+    )
+
+
+@login_required
+@require_POST
+def game_end(request: PlayerRequest, game_id: int) -> HttpResponse:
+    try:
+        services.game_end(game_id=game_id, user=request.user)
+    except services.GameError as error:
+        return error_response(request, error)
+    return _go(request, reverse("dice_check", args=[game_id]))
+
+
+@login_required
+def turn_part(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, seat = _table_game(request, game_id)
+    return render(request, "game/_turn_box.html", turn_context(game, seat, request.user))

@@ -1,0 +1,260 @@
+"""Views of the live page parts and of the chats. Each part's URL renders the same partial the
+page renders, so a page, an htmx swap and a push-triggered refresh can never differ.
+
+Access is the game page's (a game you may not see answers 404) and, further, only the table
+(seated players, staff) follows a game's parts and chats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from . import services
+from .access import visible_game
+from .audience import Viewer, viewer_for, visible_events_filter
+from .board import board_view
+from .event_text import describe
+from .live import CHAT_KINDS
+from .models import Game, GameEvent, GameStatus, Seat
+from .negotiation import (
+    Speaker,
+    alliance_lines,
+    alliance_members,
+    contacts,
+    private_lines,
+)
+from .views import error_response
+
+# The log shows the latest events; the whole history stays in the database (admin).
+SHOWN_EVENTS = 50
+
+
+def for_the_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Log in first (an htmx request is sent to the login page as a whole), then: the game must
+    be visible to the user (else 404), and the user seated or staff (else 404 too)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            game_url = reverse("game_board", args=[game_id])
+            if getattr(request, "htmx", False):
+                return HttpResponseClientRedirect(f"{reverse('login')}?next={game_url}")
+            return redirect_to_login(request.get_full_path())
+        game, _seat = visible_game(request, game_id)
+        viewer = viewer_for(game, request.user)
+        if viewer is None:
+            raise Http404
+        return view(request, game, viewer, *args, **kwargs)
+
+    return wrapper
+
+
+# Context builders, shared with the template tags that render the same partials in the page.
+
+
+def log_context(game: Game, viewer: Viewer) -> dict[str, Any]:
+    events = (
+        GameEvent.objects.filter(visible_events_filter(game, viewer))
+        .exclude(kind__in=CHAT_KINDS)
+        .select_related("seat")
+        .order_by("-seq")[:SHOWN_EVENTS]
+    )
+    return {
+        "game": game,
+        "entries": [(event, describe(event)) for event in events],
+        "shown_events": SHOWN_EVENTS,
+    }
+
+
+def alliance_chat_context(game: Game, viewer: Viewer, side: int) -> dict[str, Any] | None:
+    lines = alliance_lines(game, viewer, side)
+    if lines is None:
+        return None
+    return {
+        "game": game,
+        "viewer": viewer,
+        "side": side,
+        "lines": lines,
+        "members": [Speaker.of(seat) for seat in alliance_members(viewer, side)],
+        "can_write": viewer.side == side and game.status == GameStatus.RUNNING,
+    }
+
+
+def private_chat_context(game: Game, viewer: Viewer, other: Seat) -> dict[str, Any] | None:
+    if viewer.seat is None or other.pk == viewer.seat.pk:
+        return None
+    lines = private_lines(game, viewer, viewer.seat.pk, other.pk)
+    if lines is None:
+        return None
+    return {
+        "game": game,
+        "viewer": viewer,
+        "other": Speaker.of(other),
+        "lines": lines,
+        "can_write": game.status == GameStatus.RUNNING,
+    }
+
+
+def negotiation_context(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The negotiation area: one's alliance chat (observers: both), the other players."""
+    sides = [viewer.side] if viewer.side is not None else []
+    if viewer.observer and game.current_war:
+        sides = [1, 2]
+    return {
+        "game": game,
+        "viewer": viewer,
+        "alliance_chats": [alliance_chat_context(game, viewer, side) for side in sides],
+        "contacts": contacts(game, viewer),
+    }
+
+
+# Parts.
+
+
+def _running_board(game: Game) -> None:
+    if game.status == GameStatus.LOBBY:
+        raise Http404
+
+
+@require_GET
+@for_the_table
+def board_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    _running_board(game)
+    board = board_view(game, request.user)
+    return render(
+        request, "game/board.html#board", {"game": game, "board": board, "seat": viewer.seat}
+    )
+
+
+@require_GET
+@for_the_table
+def regions_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    _running_board(game)
+    board = board_view(game, request.user)
+    return render(
+        request, "game/board.html#regions", {"game": game, "board": board, "seat": viewer.seat}
+    )
+
+
+@require_GET
+@for_the_table
+def log_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    return render(request, "game/_event_log.html", log_context(game, viewer))
+
+
+@require_GET
+@for_the_table
+def contacts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    context = {"game": game, "viewer": viewer, "contacts": contacts(game, viewer)}
+    return render(request, "game/_chat_private.html#contacts", context)
+
+
+# Chats: GET reads (the live refresh), POST writes and answers with the refreshed messages.
+
+
+@require_http_methods(["GET", "POST"])
+@for_the_table
+def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -> HttpResponse:
+    if request.method == "POST":
+        if viewer.side != side:
+            return error_response(
+                request,
+                services.GameError(_("You can write only in your own alliance's chat."), 403),
+            )
+        try:
+            services.chat_post_alliance(
+                game_id=game.pk, user=request.user, text=request.POST.get("text", "")
+            )
+        except services.GameError as error:
+            return error_response(request, error)
+    context = alliance_chat_context(game, viewer, side)
+    if context is None:
+        raise Http404
+    return render(request, "game/_chat_alliance.html#log", context)
+
+
+@require_http_methods(["GET", "POST"])
+@for_the_table
+def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int) -> HttpResponse:
+    other = next((seat for seat in viewer.seats if seat.pk == seat_id), None)
+    if other is None:
+        raise Http404
+    if request.method == "POST":
+        try:
+            services.chat_post_private(
+                game_id=game.pk,
+                user=request.user,
+                recipient_seat_id=seat_id,
+                text=request.POST.get("text", ""),
+            )
+        except services.GameError as error:
+            return error_response(request, error)
+    context = private_chat_context(game, viewer, other)
+    if context is None:
+        raise Http404
+    return render(request, "game/_chat_private.html#conversation", context)
+
+
+# Staff corrections (observers only): gold and VP set by hand, logged in public.
+
+
+class CorrectionForm(forms.Form):
+    seat = forms.TypedChoiceField(label=gettext_lazy("Power"), coerce=int)
+    gold = forms.IntegerField(label=gettext_lazy("Gold"), min_value=0, max_value=999)
+    vp = forms.IntegerField(label=gettext_lazy("VP"), min_value=0, max_value=999)
+    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(s.pk, s.power) for s in seats]  # type: ignore[attr-defined]
+
+
+def staff_tools_context(game: Game, viewer: Viewer, done: str = "") -> dict[str, Any] | None:
+    if not viewer.observer or game.status != GameStatus.RUNNING:
+        return None
+    seats = sorted(viewer.seats, key=lambda s: (s.order, s.pk))
+    return {"game": game, "seats": seats, "done": done}
+
+
+@require_POST
+@for_the_table
+def staff_correct(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    if not viewer.observer:
+        return error_response(
+            request, services.GameError(_("Only staff can correct the board."), 403)
+        )
+    form = CorrectionForm(request.POST, seats=viewer.seats)
+    if not form.is_valid():
+        problems = "; ".join(
+            (f"{form.fields[name].label}: " if name in form.fields else "")
+            + " ".join(str(error) for error in errors)
+            for name, errors in form.errors.items()
+        )
+        return error_response(request, services.GameError(problems))
+    try:
+        seat = services.seat_correct(
+            game_id=game.pk,
+            user=request.user,
+            seat_id=form.cleaned_data["seat"],
+            gold=form.cleaned_data["gold"],
+            vp=form.cleaned_data["vp"],
+            note=form.cleaned_data["note"],
+        )
+    except services.GameError as error:
+        return error_response(request, error)
+    fresh = viewer_for(game, request.user)
+    assert fresh is not None
+    done = _("Correction saved for %(power)s.") % {"power": seat.power}
+    return render(request, "game/_staff_tools.html", staff_tools_context(game, fresh, done))

@@ -1,0 +1,237 @@
+/* Guerra live updates: the game's websocket rings, htmx re-fetches.
+ *
+ * A page opts in with a root element carrying data-live-url (the websocket path),
+ * data-live-chains (JSON: the last event seq of each chain the page was rendered with) and
+ * data-live-stage. Pushes name page parts; for each part this script dispatches the DOM event
+ * "live:<part>" on document.body, and parts declare themselves with
+ *   hx-trigger="live:<part> from:body, live:all from:body".
+ * A push whose "prev" is not the last seq held for its chain means a push was lost: every part
+ * is re-fetched ("live:all"). So is everything after a reconnection. The part "page" reloads.
+ * The server is the truth; nothing here holds game state.
+ */
+(function () {
+  "use strict";
+
+  var root = document.querySelector("[data-live-url]");
+  if (!root || !window.WebSocket) return;
+
+  var FATAL = { 4401: true, 4403: true, 4404: true }; // not logged in, not at this table
+  var PING_EVERY = 25000;
+  var PONG_WITHIN = 10000;
+  var BACKOFF_MIN = 500;
+  var BACKOFF_MAX = 15000;
+
+  var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + root.dataset.liveUrl;
+  var stage = root.dataset.liveStage;
+  var known = JSON.parse(root.dataset.liveChains || "{}");
+  var status = document.querySelector("[data-live-status]");
+
+  var socket = null;
+  var everOpened = false;
+  var paused = false;
+  var backoff = BACKOFF_MIN;
+  var retryTimer = null;
+  var pingTimer = null;
+  var pongTimer = null;
+  var pending = {};
+  var flushTimer = null;
+  var unread = {};
+
+  function setState(state) {
+    root.dataset.liveState = state;
+    if (status) {
+      status.dataset.state = state;
+      var text = status.dataset["text" + state.charAt(0).toUpperCase() + state.slice(1)];
+      if (text) status.textContent = text;
+    }
+  }
+
+  // Several pushes in one burst (an action that logs many events) refresh each part once.
+  function ring(parts) {
+    for (var i = 0; i < parts.length; i++) pending[parts[i]] = true;
+    if (!flushTimer) flushTimer = setTimeout(flush, 20);
+  }
+
+  function flush() {
+    flushTimer = null;
+    var parts = Object.keys(pending);
+    pending = {};
+    if (parts.indexOf("page") >= 0) {
+      location.reload();
+      return;
+    }
+    if (parts.indexOf("all") >= 0) parts = ["all"];
+    for (var i = 0; i < parts.length; i++) {
+      noteUnread(parts[i]);
+      document.body.dispatchEvent(new CustomEvent("live:" + parts[i], { detail: { part: parts[i] } }));
+    }
+  }
+
+  function onHello(message) {
+    backoff = BACKOFF_MIN; // only a greeted connection counts as a good one
+    if (message.stage !== stage) {
+      location.reload(); // the game started or ended, or the alliances changed
+      return;
+    }
+    var chains = message.chains || {};
+    var differs = everOpened;
+    var keys = Object.keys(chains).concat(Object.keys(known));
+    for (var i = 0; i < keys.length; i++) {
+      if ((chains[keys[i]] || 0) !== (known[keys[i]] || 0)) differs = true;
+    }
+    known = chains;
+    everOpened = true;
+    if (differs) ring(["all"]);
+  }
+
+  function onPush(message) {
+    var last = known[message.chain] || 0;
+    if (message.seq <= last) return; // already counted (in the hello, or a duplicate)
+    known[message.chain] = message.seq;
+    ring(message.prev === last ? message.parts : ["all"]);
+  }
+
+  function onMessage(event) {
+    clearTimeout(pongTimer);
+    var message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (e) {
+      return;
+    }
+    if (message.type === "hello") onHello(message);
+    else if (message.type === "push") onPush(message);
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    if (socket || paused) return;
+    setState(everOpened ? "closed" : "connecting");
+    var ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = function () {
+      setState("open");
+      pingTimer = setInterval(ping, PING_EVERY);
+    };
+    ws.onmessage = onMessage;
+    ws.onclose = function (event) {
+      if (socket === ws) lost(FATAL[event.code]);
+    };
+  }
+
+  // A dead network may never deliver a close: no pong in time counts as one.
+  function ping() {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send('{"type":"ping"}');
+    clearTimeout(pongTimer);
+    pongTimer = setTimeout(function () { drop(); }, PONG_WITHIN);
+  }
+
+  function drop() {
+    var ws = socket;
+    if (ws) {
+      ws.onclose = ws.onmessage = ws.onopen = null;
+      try { ws.close(); } catch (e) { /* already closed */ }
+    }
+    lost(false);
+  }
+
+  function lost(fatal) {
+    socket = null;
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+    if (fatal) {
+      setState("refused");
+      return;
+    }
+    setState("closed");
+    if (paused) return;
+    var wait = backoff + Math.random() * backoff / 2;
+    backoff = Math.min(backoff * 2, BACKOFF_MAX);
+    retryTimer = setTimeout(connect, wait);
+  }
+
+  // Private conversations: a message for one that is not open marks its contact as unread.
+  function noteUnread(part) {
+    var match = /^chat-private-(\d+)$/.exec(part);
+    if (match && !document.querySelector('#chat-private-log[data-with="' + match[1] + '"]')) {
+      unread[match[1]] = true;
+    }
+  }
+
+  function markContacts() {
+    var open = document.querySelector("#chat-private-log[data-with]");
+    if (open) delete unread[open.dataset.with];
+    var contacts = document.querySelectorAll("[data-contact]");
+    for (var i = 0; i < contacts.length; i++) {
+      var seat = contacts[i].dataset.contact;
+      contacts[i].classList.toggle("unread", !!unread[seat]);
+      contacts[i].classList.toggle("active", !!open && open.dataset.with === seat);
+      if (open && open.dataset.with === seat) contacts[i].setAttribute("aria-current", "true");
+      else contacts[i].removeAttribute("aria-current");
+    }
+  }
+
+  function errorTarget(detail) {
+    var elt = detail.requestConfig && detail.requestConfig.elt;
+    var selector = elt && elt.getAttribute && elt.getAttribute("data-error-target");
+    return selector ? { form: elt, box: document.querySelector(selector) } : null;
+  }
+
+  function refused(detail) {
+    var code = detail.xhr && detail.xhr.status;
+    return code >= 400 && code < 500;
+  }
+
+  // A refused form (4xx) shows the server's Italian message in its error box. In DEBUG,
+  // django-htmx's helper (listening on document) would replace the whole page with it.
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+    var found = errorTarget(event.detail);
+    if (found && found.box && refused(event.detail)) event.stopPropagation();
+  });
+
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var found = errorTarget(event.detail);
+    if (found && found.box && refused(event.detail)) {
+      event.detail.shouldSwap = true;
+      event.detail.target = found.box;
+      event.detail.swapOverride = "innerHTML";
+      event.detail.selectOverride = "unset";
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var found = errorTarget(event.detail);
+    if (!found) return;
+    if (event.detail.successful) {
+      if (found.box) found.box.textContent = "";
+      if (found.form.reset) found.form.reset();
+      var input = found.form.querySelector("input[name=text]");
+      if (input) input.focus();
+    } else if (found.box && !refused(event.detail)) {
+      found.box.textContent = root.dataset.liveTextFailed || "";
+    }
+  });
+
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var logs = document.querySelectorAll("[data-scroll-bottom]");
+    for (var i = 0; i < logs.length; i++) logs[i].scrollTop = logs[i].scrollHeight;
+    markContacts();
+  });
+
+  window.addEventListener("online", function () { if (!socket) connect(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && !socket) connect();
+  });
+
+  // For tests and for the curious: drop the socket and hold it down, then connect again.
+  window.guerraLive = {
+    disconnect: function () { paused = true; drop(); },
+    connect: function () { paused = false; backoff = BACKOFF_MIN; connect(); },
+    chains: function () { return JSON.parse(JSON.stringify(known)); }
+  };
+
+  var logs = document.querySelectorAll("[data-scroll-bottom]");
+  for (var i = 0; i < logs.length; i++) logs[i].scrollTop = logs[i].scrollHeight;
+  connect();
+})();

@@ -1,0 +1,176 @@
+"""Players in separate browsers, nobody reloads: allies chat, the enemy hears nothing, a board
+change shows up everywhere, and a dropped socket catches up when it comes back."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from playwright.sync_api import Page, WebSocket, expect
+
+from guerra.game import services
+from guerra.game.models import Game, Scenario, Seat
+from guerra.game.services import log_event
+
+LIVE = 15_000  # ms: how long a live update may take before the test gives up
+
+
+def start_game() -> tuple[Game, dict[str, Seat]]:
+    """Francia (anna) and Prussia (carla) in alliance 1 against Gran Bretagna (bruno)."""
+    anna, carla, bruno = (User.objects.get(username=n) for n in ("anna", "carla", "bruno"))
+    scenario = Scenario.objects.get(name="Europa 1700")
+    game = services.game_create(
+        user=anna, scenario=scenario, name="Guerra in diretta", is_private=False, power="Francia"
+    )
+    services.game_join(game_id=game.pk, user=carla, power="Prussia")
+    services.game_join(game_id=game.pk, user=bruno, power="Gran Bretagna")
+    seats = {s.power: s for s in Seat.objects.filter(game=game)}
+    sides = {seats["Francia"].pk: 1, seats["Prussia"].pk: 1, seats["Gran Bretagna"].pk: 2}
+    game = services.game_start(game_id=game.pk, user=anna, sides=sides)
+    return game, seats
+
+
+def open_board(page: Page, game: Game, frames: list[str | bytes] | None = None) -> None:
+    if frames is not None:
+        received = frames
+
+        def listen(socket: WebSocket) -> None:
+            # Not `received.append` itself: Playwright sets an attribute on its handlers.
+            socket.on("framereceived", lambda frame: received.append(frame))  # noqa: PLW0108
+
+        page.on("websocket", listen)
+    page.goto(f"/partite/{game.pk}/")
+    expect(page.locator("[data-live-status]")).to_have_attribute("data-state", "open")
+    # Set on this document only: a reload would lose it.
+    page.evaluate("window.notReloaded = true")
+
+
+def shot_detail(shot, page: Page, selector: str, name: str) -> None:
+    """A full-page screenshot, and beside it one of the element that matters (phones are tall)."""
+    path = shot(page, name)
+    page.locator(selector).screenshot(path=str(path.with_name(f"{path.stem}-detail.png")))
+
+
+def not_reloaded(page: Page) -> bool:
+    return bool(page.evaluate("window.notReloaded === true"))
+
+
+def gold_of(page: Page, seat: Seat):
+    return page.locator(f"#power-{seat.pk} .gold")
+
+
+def change_gold_behind_the_scenes(game: Game, seat: Seat, gold: int) -> None:
+    """A change made in the test process: its push stays in this process (the in-memory
+    channel layer is per process), so only a client that re-fetches on its own can see it."""
+    with transaction.atomic():
+        Seat.objects.filter(pk=seat.pk).update(gold=gold)
+        log_event(Game.objects.get(pk=game.pk), "gold_changed", {"power": seat.power})
+
+
+def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player, shot):
+    anna, carla = player("anna"), player("carla")
+    bruno = player("bruno", phone=True)
+    game, seats = start_game()
+    bruno_frames: list[str | bytes] = []
+    open_board(anna, game)
+    open_board(carla, game)
+    open_board(bruno, game, bruno_frames)
+    shot(anna, "anna-board-live")
+
+    # Anna writes to her alliance; Carla reads it at once.
+    anna.fill("#chat-alliance-1-text", "Attacchiamo all alba, parola Tulipano")
+    anna.press("#chat-alliance-1-text", "Enter")
+    expect(anna.locator("#chat-alliance-1")).to_contain_text("parola Tulipano")
+    expect(anna.locator("#chat-alliance-1-text")).to_have_value("")
+    expect(carla.locator("#chat-alliance-1")).to_contain_text("parola Tulipano", timeout=LIVE)
+    carla.locator("#negotiation").scroll_into_view_if_needed()
+    shot(carla, "carla-reads-the-alliance-chat")
+
+    # Bruno, the enemy, has no such chat on his page.
+    expect(bruno.locator("#chat-alliance-1")).to_have_count(0)
+    expect(bruno.locator("#chat-alliance-2")).to_have_count(1)
+    assert "Tulipano" not in bruno.content()
+
+    # A private word from Anna to Bruno: his contact shows it unread; Carla sees nothing.
+    anna.click(f'[data-contact="{seats["Gran Bretagna"].pk}"]')
+    expect(anna.locator("#chat-private-log")).to_be_visible()
+    anna.fill("#chat-private-text", "Trattiamo la pace?")
+    anna.press("#chat-private-text", "Enter")
+    expect(anna.locator("#chat-private-log")).to_contain_text("Trattiamo la pace?")
+    from_anna = bruno.locator(f'[data-contact="{seats["Francia"].pk}"]')
+    expect(from_anna).to_contain_text("1 messaggio", timeout=LIVE)
+    expect(from_anna).to_have_class("contact unread")
+    shot_detail(shot, bruno, "#negotiation", "bruno-has-an-unread-message")
+    from_anna.click()
+    expect(bruno.locator("#chat-private-log")).to_contain_text("Trattiamo la pace?")
+    expect(from_anna).to_have_class("contact active")
+    shot_detail(shot, bruno, "#negotiation", "bruno-reads-the-private-message")
+    expect(carla.locator(f'[data-contact="{seats["Francia"].pk}"]')).to_contain_text("0 messaggi")
+
+    # Staff correct Prussia's gold on the server: every screen shows it, none reloads.
+    staff = player("capo", staff=True)
+    open_board(staff, game)
+    staff.select_option("#correct-seat", str(seats["Prussia"].pk))
+    staff.fill("#correct-gold", "3")
+    staff.fill("#correct-vp", "2")
+    staff.fill("#correct-note", "errore di conteggio")
+    staff.click("#staff-tools button")
+    expect(staff.locator("#staff-tools .done")).to_contain_text("Correzione registrata per Prussia")
+    staff.locator("#staff-tools").scroll_into_view_if_needed()
+    shot(staff, "staff-correction")
+    for page in (anna, carla, bruno, staff):
+        expect(gold_of(page, seats["Prussia"])).to_have_text("3 ori", timeout=LIVE)
+        expect(page.locator("#event-log .event").first).to_contain_text(
+            "Lo staff corregge Prussia: oro 10 → 3", timeout=LIVE
+        )
+    carla.locator("#board").scroll_into_view_if_needed()
+    shot(carla, "board-refreshed")
+    shot_detail(shot, bruno, "#board", "board-refreshed-phone")
+
+    # A refused message shows the server's Italian reason beside the form.
+    carla.evaluate("document.querySelector('#chat-alliance-1-text').removeAttribute('required')")
+    carla.fill("#chat-alliance-1-text", "   ")
+    carla.press("#chat-alliance-1-text", "Enter")
+    expect(carla.locator("#chat-alliance-1-error")).to_contain_text(
+        "Scrivi qualcosa prima di inviare."
+    )
+    carla.locator("#negotiation").scroll_into_view_if_needed()
+    shot(carla, "refused-message")
+
+    for page in (anna, carla, bruno, staff):
+        assert not_reloaded(page)
+    # Not a byte about alliance 1 reached Bruno's socket, though pushes did.
+    pushes = [json.loads(f) for f in bruno_frames if isinstance(f, str)]
+    assert any(p.get("type") == "push" for p in pushes)
+    assert all(p.get("chain") != "alliance-1-1" for p in pushes)
+    assert not any("chat-alliance-1" in p.get("parts", []) for p in pushes)
+
+
+def test_a_dropped_socket_catches_up_when_it_comes_back(player, shot):
+    anna, carla = player("anna"), player("carla", phone=True)
+    player("bruno")
+    game, seats = start_game()
+    open_board(anna, game)
+    open_board(carla, game)
+
+    carla.evaluate("guerraLive.disconnect()")
+    status = carla.locator("[data-live-status]")
+    expect(status).to_have_attribute("data-state", "closed")
+    expect(status).to_contain_text("Connessione persa")
+    shot_detail(shot, carla, ".board-head", "socket-dropped")
+
+    # While Carla is away: her ally writes, and the board changes.
+    anna.fill("#chat-alliance-1-text", "Ci sei ancora?")
+    anna.press("#chat-alliance-1-text", "Enter")
+    expect(anna.locator("#chat-alliance-1")).to_contain_text("Ci sei ancora?")
+    change_gold_behind_the_scenes(game, seats["Francia"], 1)
+    expect(carla.locator("#chat-alliance-1")).not_to_contain_text("Ci sei ancora?")
+    expect(gold_of(carla, seats["Francia"])).to_have_text("10 ori")
+
+    carla.evaluate("guerraLive.connect()")
+    expect(status).to_have_attribute("data-state", "open", timeout=LIVE)
+    expect(carla.locator("#chat-alliance-1")).to_contain_text("Ci sei ancora?", timeout=LIVE)
+    expect(gold_of(carla, seats["Francia"])).to_have_text("1 oro", timeout=LIVE)
+    assert not_reloaded(carla)
+    shot_detail(shot, carla, "#negotiation", "caught-up")

@@ -1,0 +1,82 @@
+"""Helpers for attack tests: seats by power, rigged dice, quick declarations and decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from guerra.game import services
+from guerra.game.models import Attack, Game, Holding, Neutral, Region, Seat
+from guerra.game.services.attacks import Decision
+
+
+class RiggedDice:
+    """Stands in for HmacDice with faces chosen by the test (same attributes)."""
+
+    faces: list[int] = []
+
+    def __init__(self, seed: bytes, next_roll: int = 0) -> None:
+        self.next_roll = next_roll
+        self.rolls: list[tuple[int, int]] = []
+
+    def roll(self) -> int:
+        if not RiggedDice.faces:
+            raise AssertionError("the test rolled more dice than it rigged")
+        face = RiggedDice.faces.pop(0)
+        self.rolls.append((self.next_roll, face))
+        self.next_roll += 1
+        return face
+
+
+@pytest.fixture
+def rig(monkeypatch):
+    """rig([a1, a2, d1, d2, ...]): the next dice the server rolls."""
+
+    def set_faces(faces: Iterable[int]) -> None:
+        RiggedDice.faces = list(faces)
+
+    monkeypatch.setattr("guerra.game.services.attacks.HmacDice", RiggedDice)
+    yield set_faces
+    RiggedDice.faces = []
+
+
+def seat(game: Game, power: str) -> Seat:
+    return Seat.objects.get(game=game, power=power)
+
+
+def region(game: Game, name: str) -> Region:
+    return Region.objects.get(game=game, name=name)
+
+
+def holding(game: Game, power: str, region_name: str) -> Holding:
+    return Holding.objects.get(region__game=game, region__name=region_name, seat__power=power)
+
+
+def give_turn(game: Game, power: str) -> None:
+    seats = list(game.seats.order_by("turn_position", "pk"))
+    Game.objects.filter(pk=game.pk).update(
+        turn_index=next(i for i, s in enumerate(seats) if s.power == power)
+    )
+
+
+def declare(game: Game, attacker: str, region_name: str, target: str | Neutral) -> Attack:
+    give_turn(game, attacker)
+    place = region(game, region_name)
+    key = (
+        f"neutral-{target.pk}" if isinstance(target, Neutral) else f"power-{seat(game, target).pk}"
+    )
+    return services.attack_declare(
+        game_id=game.pk, user=seat(game, attacker).user, region_id=place.pk, target=key
+    )
+
+
+def decide(attack: Attack, power: str, kind: str, **values: object) -> Attack:
+    attack.refresh_from_db()
+    decision = Decision(kind=kind, step=values.pop("step", attack.step), **values)  # type: ignore[arg-type]
+    return services.attack_decide(
+        game_id=attack.game_id,
+        number=attack.number,
+        user=seat(attack.game, power).user,
+        decision=decision,
+    )

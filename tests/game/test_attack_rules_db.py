@@ -1,0 +1,263 @@
+"""Each rule's effect on the database: gold, units, unrest, control and neutral markers.
+
+Dice are rigged (see attack_helpers.rig) so each test walks the branch it names; the
+rules themselves are tested in tests/rules, here we check the board follows them.
+"""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from guerra.game.models import Attack, DiceRoll, GameEvent, Holding, Neutral
+from guerra.game.services import GameError
+
+from .attack_helpers import decide, declare, holding, region, rig, seat
+
+__all__ = ["rig"]  # the fixture
+
+
+def gold(game, power):
+    return seat(game, power).gold
+
+
+def test_D3_declaring_pays_2_gold_once_and_logs_the_step(running_game, rig):
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert gold(running_game, "Gran Bretagna") == 8
+    assert attack.awaiting == ["Gran Bretagna"]  # S4: the attacker decides about the sea
+    step = GameEvent.objects.get(game=running_game, kind="attack_step")
+    assert step.payload["attack"] == attack.number
+    assert any(e["type"] == "gold" and e["delta"] == -2 for e in step.payload["events"])
+
+
+def test_D3_with_less_than_2_gold_nothing_changes(running_game):
+    seat(running_game, "Gran Bretagna").__class__.objects.filter(
+        game=running_game, power="Gran Bretagna"
+    ).update(gold=1)
+    with pytest.raises(GameError, match="costa 2 ori") as error:
+        declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert error.value.status == 400
+    assert gold(running_game, "Gran Bretagna") == 1
+    assert not Attack.objects.exists()
+    assert not GameEvent.objects.filter(kind="attack_step").exists()
+
+
+def test_D1_an_ally_cannot_be_attacked_and_nothing_is_paid(running_game):
+    with pytest.raises(GameError):
+        declare(running_game, "Francia", "Stati Tedeschi", "Prussia")
+    assert gold(running_game, "Francia") == 10
+    assert not Attack.objects.exists()
+
+
+def test_D2_an_attacker_needs_an_army_or_a_fleet_in_the_region(running_game):
+    # Francia has nothing in the Baltic, where Prussia is.
+    with pytest.raises(GameError):
+        declare(running_game, "Gran Bretagna", "Baltico", "Prussia")
+    assert gold(running_game, "Gran Bretagna") == 10
+
+
+def test_D4_the_target_must_be_present_in_the_region(running_game):
+    with pytest.raises(GameError):
+        declare(running_game, "Gran Bretagna", "Caraibi", "Prussia")
+    assert not Attack.objects.exists()
+
+
+def test_D5_one_attack_at_a_time_per_region(running_game):
+    first = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    with pytest.raises(GameError, match="in corso") as error:
+        declare(running_game, "Francia", "Nord America", "Gran Bretagna")
+    assert error.value.status == 409
+    assert gold(running_game, "Francia") == 10
+    # The database holds the rule too.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Attack.objects.create(
+            game=running_game,
+            number=99,
+            region=first.region,
+            attacker=seat(running_game, "Francia"),
+            defender=seat(running_game, "Gran Bretagna"),
+            state={},
+            node="x",
+        )
+
+
+def test_N0_against_a_neutral_the_attacker_needs_an_army(running_game):
+    Holding.objects.filter(seat__power="Prussia", region__name="Baltico").update(armies=0)
+    neutral = Neutral.objects.get(game=running_game, region__name="Baltico")
+    with pytest.raises(GameError):
+        declare(running_game, "Prussia", "Baltico", neutral)
+    assert gold(running_game, "Prussia") == 10
+    assert Neutral.objects.get(pk=neutral.pk).on_board
+
+
+def test_N3_a_won_neutral_leaves_the_board_and_pays_its_reward(running_game, rig):
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    rig([6, 2, 1, 1])  # attacker 2 armies + 1 Alliance tile + 4 = 7 against 2 + 0
+    attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    assert attack.finished and attack.outcome == "attacker_wins"
+    assert not Neutral.objects.get(pk=neutral.pk).on_board
+    assert holding(running_game, "Gran Bretagna", "Nord America").control_markers == 2
+    assert gold(running_game, "Gran Bretagna") == 10 - 2 + neutral.amount
+    assert DiceRoll.objects.filter(attack=attack).count() == 4
+
+
+def test_N3_a_square_marker_pays_victory_points(running_game, rig):
+    neutral = Neutral.objects.get(game=running_game, region__name="Nord America", reward_kind="vp")
+    rig([6, 2, 1, 1])
+    declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    assert seat(running_game, "Gran Bretagna").vp == neutral.amount
+
+
+def test_N4_N7_a_tie_with_a_neutral_costs_an_army_and_one_unrest(running_game, rig):
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    rig([2, 2, 1, 2])  # attacker 2 armies + 1 tile + 0 = 3, neutral 2 + 1 = 3
+    attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    assert attack.outcome == "tie"
+    assert holding(running_game, "Gran Bretagna", "Nord America").armies == 1
+    assert seat(running_game, "Gran Bretagna").unrest == 1
+    assert Neutral.objects.get(pk=neutral.pk).on_board
+    assert holding(running_game, "Gran Bretagna", "Nord America").control_markers == 1
+
+
+def test_N6_a_seven_costs_an_extra_army_even_in_victory(running_game, rig):
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    rig([3, 4, 1, 1])  # a 7: 3 + 1 = 4 beats 2, then one army is lost
+    attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    assert attack.outcome == "attacker_wins"
+    assert holding(running_game, "Gran Bretagna", "Nord America").armies == 1
+    assert seat(running_game, "Gran Bretagna").unrest == 1
+
+
+def test_A1_A2_an_invited_ally_commits_and_the_battle_follows(running_game, rig):
+    Holding.objects.filter(seat__power="Gran Bretagna", region__name="Stati Tedeschi").update(
+        armies=6
+    )
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    assert attack.awaiting == ["Prussia"]
+    assert attack.deadline is not None
+    # No sea: straight to the land battle. GB 6 armies + 1 = 7 against Francia 2 armies
+    # + 2 committed + 2 (fort) + 1 (Army Training) + 1 = 8: the defenders win.
+    rig([1, 2, 1, 2])
+    decide(attack, "Prussia", "ally", armies=2, fleets=0)
+    attack.refresh_from_db()
+    assert attack.finished and attack.outcome == "defender_wins"
+    assert {h["power"]: h["ally"] for h in attack.state["holdings"]}["Prussia"] is True
+    assert holding(running_game, "Gran Bretagna", "Stati Tedeschi").armies == 5
+    assert holding(running_game, "Prussia", "Stati Tedeschi").armies == 3
+    assert seat(running_game, "Gran Bretagna").unrest == 1
+
+
+def test_A2_an_ally_commits_no_more_than_it_has_in_the_region(running_game):
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    with pytest.raises(GameError) as error:
+        decide(attack, "Prussia", "ally", armies=4, fleets=0)
+    assert error.value.status == 400
+    attack.refresh_from_db()
+    assert attack.awaiting == ["Prussia"]
+
+
+def test_A3_no_answer_by_the_deadline_counts_as_declining(running_game, rig):
+    from datetime import timedelta
+
+    from guerra.game.services.attacks import expire_due
+
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    rig([1, 2, 1, 2])
+    deadline = attack.deadline
+    assert deadline is not None
+    assert expire_due(now=deadline - timedelta(seconds=1)) == 0
+    assert expire_due(now=deadline + timedelta(seconds=1)) == 1
+    attack.refresh_from_db()
+    assert attack.finished
+    assert "Prussia" not in {h["power"] for h in attack.state["holdings"]}
+    assert any(a["timed_out"] for a in attack.state["answers"])
+
+
+def test_M3_M7_L4_L8_naval_and_land_battles_change_the_board(running_game, rig):
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    decide(attack, "Gran Bretagna", "naval", fight=True)
+    decide(attack, "Francia", "naval", fight=True)
+    attack.refresh_from_db()
+    assert attack.awaiting == ["Gran Bretagna"]  # M2: its Alliance tile for North America
+    # Naval: GB 1 fleet + Navy Training + 2 = 4 beats Francia 1 + 0. Land: GB 1 support
+    # + 2 armies + 1 tile + 4 = 8 beats Francia 2 + 2 (fort) + 1 (Army Training) + 0 = 5.
+    rig([3, 5, 2, 2, 1, 5, 1, 1])
+    decide(attack, "Gran Bretagna", "tiles", tiles=0)
+    attack.refresh_from_db()
+    assert holding(running_game, "Francia", "Nord America").fleets == 0
+    assert attack.awaiting == ["Francia"]  # L4: an army or the fort
+    decide(attack, "Francia", "loss", loss="fort")
+    attack.refresh_from_db()
+    assert attack.finished and attack.outcome == "attacker_wins"
+    francia = holding(running_game, "Francia", "Nord America")
+    assert (francia.armies, francia.forts, francia.control_markers) == (2, 0, 0)
+    assert holding(running_game, "Gran Bretagna", "Nord America").control_markers == 2
+    assert seat(running_game, "Francia").unrest == 2
+    assert seat(running_game, "Gran Bretagna").unrest == 0
+
+
+def test_L5_a_tie_never_costs_a_fort_and_the_defender_keeps_control(running_game, rig):
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    # GB declines the sea, so Francia gets naval support. Land: GB 2 armies + 1 tile + 3 = 6;
+    # Francia 1 support + 2 armies + 2 (fort) + 1 (Army Training) + 0 = 6: a tie.
+    rig([1, 4, 2, 2])
+    decide(attack, "Gran Bretagna", "naval", fight=False)
+    attack.refresh_from_db()
+    assert attack.finished and attack.outcome == "tie"
+    francia = holding(running_game, "Francia", "Nord America")
+    assert (francia.armies, francia.forts, francia.control_markers) == (1, 1, 1)
+    britain = holding(running_game, "Gran Bretagna", "Nord America")
+    assert (britain.armies, britain.control_markers) == (1, 1)
+
+
+def test_L9_no_marker_is_placed_without_supply(running_game, rig):
+    from guerra.game.models import Game
+
+    Game.objects.filter(pk=running_game.pk).update(control_markers_per_power=4)
+    running_game.refresh_from_db()
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    rig([6, 2, 1, 1])
+    declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    assert holding(running_game, "Gran Bretagna", "Nord America").control_markers == 1
+    assert not Neutral.objects.get(pk=neutral.pk).on_board
+
+
+def test_dice_are_numbered_and_the_game_counter_moves_on(running_game, rig):
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    rig([6, 2, 1, 1])
+    declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    running_game.refresh_from_db()
+    assert running_game.next_roll == 4
+    assert list(DiceRoll.objects.values_list("number", "face")) == [(0, 6), (1, 2), (2, 1), (3, 1)]
+
+
+def test_the_turn_passes_to_the_next_power_after_a_declaration(running_game):
+    declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    running_game.refresh_from_db()
+    order = list(running_game.seats.order_by("turn_position").values_list("power", flat=True))
+    assert order[running_game.turn_index] == order[order.index("Gran Bretagna") + 1]
+
+
+def test_only_the_player_whose_turn_it_is_declares(running_game):
+    from guerra.game import services
+
+    place = region(running_game, "Nord America")
+    francia = seat(running_game, "Francia")
+    running_game.refresh_from_db()
+    with pytest.raises(GameError) as error:
+        services.attack_declare(
+            game_id=running_game.pk,
+            user=francia.user,
+            region_id=place.pk,
+            target=f"power-{seat(running_game, 'Gran Bretagna').pk}",
+        )
+    assert error.value.status == 403
+    assert gold(running_game, "Francia") == 10

@@ -1,0 +1,273 @@
+"""The attack pages: who may act, what a repeated POST does, what each page costs."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from guerra.game import services
+from guerra.game.models import Attack, DiceRoll, GameStatus, Neutral
+
+from .attack_helpers import declare, give_turn, region, rig, seat
+
+__all__ = ["rig"]
+
+
+def client_of(user):
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def page_url(attack):
+    return reverse("attack_page", args=[attack.game_id, attack.number])
+
+
+def decide_url(attack):
+    return reverse("attack_decide", args=[attack.game_id, attack.number])
+
+
+@pytest.fixture
+def naval_attack(running_game):
+    """GB attacks Francia in North America: the attacker decides about the sea first."""
+    return declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+
+
+def test_the_declaration_panel_shows_the_odds_before_declaring(running_game):
+    give_turn(running_game, "Gran Bretagna")
+    britain = client_of(seat(running_game, "Gran Bretagna").user)
+    url = reverse("attack_declare_panel", args=[running_game.pk])
+    place = region(running_game, "Nord America")
+    html = britain.get(
+        url, {"regione": place.pk, "obiettivo": f"power-{seat(running_game, 'Francia').pk}"}
+    ).content.decode()
+    assert "Dichiara l'attacco (2 ori)" in html
+    assert "Vince l'attaccante" in html and "%" in html
+    # An ally is never offered as a target (D1).
+    assert "Prussia" not in html.split('id="id_obiettivo"')[1].split("</select>")[0]
+
+
+def test_declaring_through_htmx_redirects_to_the_attack_page(running_game):
+    give_turn(running_game, "Gran Bretagna")
+    britain = client_of(seat(running_game, "Gran Bretagna").user)
+    response = britain.post(
+        reverse("attack_declare", args=[running_game.pk]),
+        {
+            "regione": region(running_game, "Nord America").pk,
+            "obiettivo": f"power-{seat(running_game, 'Francia').pk}",
+        },
+        headers={"HX-Request": "true"},
+    )
+    attack = Attack.objects.get()
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == page_url(attack)
+
+
+def test_a_bad_declaration_form_gets_an_italian_400(running_game):
+    give_turn(running_game, "Gran Bretagna")
+    britain = client_of(seat(running_game, "Gran Bretagna").user)
+    response = britain.post(
+        reverse("attack_declare", args=[running_game.pk]), {"regione": "nord", "obiettivo": ""}
+    )
+    assert response.status_code == 400
+    assert "Regione" in response.content.decode()
+    assert seat(running_game, "Gran Bretagna").gold == 10
+
+
+def test_the_awaited_player_gets_the_controls_and_the_others_do_not(naval_attack):
+    game = naval_attack.game
+    britain = client_of(seat(game, "Gran Bretagna").user)
+    francia = client_of(seat(game, "Francia").user)
+    assert "Combatti lo scontro navale" in britain.get(page_url(naval_attack)).content.decode()
+    other = francia.get(page_url(naval_attack)).content.decode()
+    assert "Combatti lo scontro navale" not in other
+    assert "In attesa di" in other and "Gran Bretagna" in other
+
+
+def test_only_the_awaited_player_may_act(naval_attack):
+    game = naval_attack.game
+    francia = client_of(seat(game, "Francia").user)
+    response = francia.post(
+        decide_url(naval_attack), {"kind": "naval", "step": naval_attack.step, "fight": "1"}
+    )
+    assert response.status_code == 403
+    assert "Questa decisione non spetta a te" in response.content.decode()
+    naval_attack.refresh_from_db()
+    assert naval_attack.awaiting == ["Gran Bretagna"]
+
+
+def test_a_repeated_post_changes_nothing_and_says_so(naval_attack):
+    game = naval_attack.game
+    britain = client_of(seat(game, "Gran Bretagna").user)
+    data = {"kind": "naval", "step": naval_attack.step, "fight": "1"}
+    assert britain.post(decide_url(naval_attack), data).status_code == 302
+    naval_attack.refresh_from_db()
+    state, step = naval_attack.state, naval_attack.step
+    again = britain.post(decide_url(naval_attack), data)
+    assert again.status_code == 409
+    assert "ricarica la pagina" in again.content.decode()
+    naval_attack.refresh_from_db()
+    assert (naval_attack.state, naval_attack.step) == (state, step)
+
+
+def test_an_htmx_refusal_comes_back_as_a_message_for_the_form(naval_attack):
+    francia = client_of(seat(naval_attack.game, "Francia").user)
+    response = francia.post(
+        decide_url(naval_attack),
+        {"kind": "naval", "step": naval_attack.step, "fight": "1"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "<html" not in html  # just the message, for the form's error box
+    assert "Questa decisione non spetta a te" in html
+
+
+def test_malformed_decisions_get_a_400(naval_attack):
+    britain = client_of(seat(naval_attack.game, "Gran Bretagna").user)
+    for data in (
+        {"kind": "ballare", "step": 0},
+        {"kind": "naval", "step": -1},
+        {"kind": "naval", "step": naval_attack.step},
+        {"kind": "ally", "step": "x"},
+    ):
+        assert britain.post(decide_url(naval_attack), data).status_code == 400
+    naval_attack.refresh_from_db()
+    assert naval_attack.awaiting == ["Gran Bretagna"]
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in(client, naval_attack):
+    response = client.get(page_url(naval_attack))
+    assert response.status_code == 302 and "/account/accedi/" in response["Location"]
+    response = client.post(decide_url(naval_attack), {"kind": "naval", "step": 0, "fight": "1"})
+    assert response.status_code == 302
+    naval_attack.refresh_from_db()
+    assert naval_attack.awaiting == ["Gran Bretagna"]
+
+
+def test_a_player_of_another_game_gets_404(naval_attack, make_user, scenario):
+    outsider = make_user("dario")
+    services.game_create(
+        user=outsider, scenario=scenario, name="Altra", is_private=False, power="Russia"
+    )
+    c = client_of(outsider)
+    assert c.get(page_url(naval_attack)).status_code == 404
+    assert (
+        c.post(decide_url(naval_attack), {"kind": "naval", "step": 0, "fight": "1"}).status_code
+        == 404
+    )
+    assert c.get(reverse("attack_list", args=[naval_attack.game_id])).status_code == 404
+    assert c.get(reverse("dice_check", args=[naval_attack.game_id])).status_code == 404
+
+
+def test_an_unknown_attack_is_404(running_game):
+    c = client_of(running_game.created_by)
+    assert c.get(reverse("attack_page", args=[running_game.pk, 42])).status_code == 404
+
+
+def test_the_flowchart_marks_the_path_and_the_current_box(naval_attack):
+    html = (
+        client_of(seat(naval_attack.game, "Francia").user)
+        .get(page_url(naval_attack))
+        .content.decode()
+    )
+    assert 'id="node-attacker_naval_choice"' in html
+    current = html.split('aria-current="step"')[0].rsplit("<div", 1)[1]
+    assert "current" in current and "node-attacker_naval_choice" in current
+    # declared → neutral? → allies → sea? → both fleets? → the attacker's naval choice
+    assert html.count('class="edge taken"') == 5
+    assert "Paga 2 ori" in html or "paga 2 ori" in html
+
+
+def _attack_page_queries(attack, user):
+    c = client_of(user)
+    c.get(page_url(attack))
+    with CaptureQueriesContext(connection) as queries:
+        assert c.get(page_url(attack)).status_code == 200
+    return len(queries)
+
+
+def test_the_attack_page_query_count_does_not_grow_with_the_steps(naval_attack, rig):
+    user = seat(naval_attack.game, "Francia").user
+    early = _attack_page_queries(naval_attack, user)
+    from .attack_helpers import decide
+
+    decide(naval_attack, "Gran Bretagna", "naval", fight=True)
+    decide(naval_attack, "Francia", "naval", fight=True)
+    rig([3, 5, 2, 2, 1, 5, 1, 1])
+    decide(naval_attack, "Gran Bretagna", "tiles", tiles=0)
+    late = _attack_page_queries(naval_attack, user)
+    assert late == early
+    assert early <= 15
+
+
+def test_history_steps_through_the_boxes_one_at_a_time(naval_attack):
+    c = client_of(seat(naval_attack.game, "Francia").user)
+    first = c.get(page_url(naval_attack), {"passo": 1}).content.decode()
+    assert "Cronologia: casella 1 di" in first
+    assert 'id="node-declared"' in first.split('aria-current="step"')[0].rsplit("<div", 1)[1]
+    assert "Combatti lo scontro navale" not in first
+    second = c.get(page_url(naval_attack), {"passo": 2}).content.decode()
+    assert "node-is_neutral" in second.split('aria-current="step"')[0].rsplit("<div", 1)[1]
+
+
+def test_the_attack_list_links_every_attack(naval_attack):
+    html = (
+        client_of(seat(naval_attack.game, "Prussia").user)
+        .get(reverse("attack_list", args=[naval_attack.game_id]))
+        .content.decode()
+    )
+    assert page_url(naval_attack) in html and "in corso" in html
+
+
+def test_dice_check_recomputes_every_roll_once_the_seed_is_revealed(running_game, make_user):
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    declare(running_game, "Gran Bretagna", "Nord America", neutral)  # the server's own dice
+    rolls = DiceRoll.objects.filter(game=running_game).count()
+    assert rolls == 4
+    player = client_of(seat(running_game, "Francia").user)
+    before = player.get(reverse("dice_check", args=[running_game.pk])).content.decode()
+    assert running_game.dice_seed_hash in before
+    assert running_game.dice_seed not in before
+
+    staff = make_user("capo", staff=True)
+    assert player.post(reverse("game_end", args=[running_game.pk])).status_code == 403
+    response = client_of(staff).post(reverse("game_end", args=[running_game.pk]))
+    assert response.status_code == 302
+    running_game.refresh_from_db()
+    assert running_game.status == GameStatus.FINISHED
+    after = player.get(reverse("dice_check", args=[running_game.pk])).content.decode()
+    assert running_game.dice_seed in after
+    assert "Tutti i 4 lanci ricalcolati dal seme corrispondono" in after
+    assert after.count("✔") >= 5
+
+
+def test_dice_check_notices_a_roll_that_does_not_match(running_game, make_user):
+    neutral = Neutral.objects.get(
+        game=running_game, region__name="Nord America", reward_kind="gold"
+    )
+    declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    roll = DiceRoll.objects.filter(game=running_game).first()
+    DiceRoll.objects.filter(pk=roll.pk).update(face=roll.face % 6 + 1)
+    services.game_end(game_id=running_game.pk, user=make_user("capo", staff=True))
+    html = (
+        client_of(seat(running_game, "Francia").user)
+        .get(reverse("dice_check", args=[running_game.pk]))
+        .content.decode()
+    )
+    assert "Alcuni lanci non corrispondono al seme" in html
+
+
+def test_passing_moves_the_turn_and_a_repeated_pass_is_refused(running_game):
+    give_turn(running_game, "Gran Bretagna")
+    running_game.refresh_from_db()
+    britain = client_of(seat(running_game, "Gran Bretagna").user)
+    data = {"turno": running_game.turn_index}
+    assert britain.post(reverse("turn_pass", args=[running_game.pk]), data).status_code == 302
+    again = britain.post(reverse("turn_pass", args=[running_game.pk]), data)
+    assert again.status_code == 409
+    running_game.refresh_from_db()
+    assert running_game.turn_index == data["turno"] + 1
