@@ -7,13 +7,16 @@ It makes a temporary SQLite database with a running game (Francia and Prussia al
 Gran Bretagna), starts one daphne server on it and measures, over a real socket each:
 - echo: a websocket frame to a bare consumer that group_sends it to its own group and forwards
   it back (the floor: websocket in and out, one trip through the channel layer);
-- decision: ACTION, an HTTP POST by one player (by default anna's alliance chat message), until
-  RECEIVER's websocket (carla, her ally) receives the push.
+- decision: ACTION, an HTTP POST by one player until RECEIVER's websocket (carla, her ally)
+  receives the push. By default the attacker's decision in an attack: anna (Francia) has
+  declared an attack on Gran Bretagna in North America and decides not to fight at sea, which
+  runs the land battle to its end; the ally hears the step. `--action chat` times an alliance
+  chat message instead.
 With REDIS_URL set, the server's channel layer is Redis. p50 and p99 are printed, and the ratio.
 
 To time another decision, write a function like `chat_message` (it gets the Table and the run
-number, makes one HTTP decision, and returns once the server answered) and pass it to
-`measure_decision` (or set ACTION and RECEIVER).
+number, makes one HTTP decision, and returns once the server answered; an optional `prepare`
+attribute sets the table up before each timed run) and add it to ACTIONS.
 """
 
 from __future__ import annotations
@@ -98,6 +101,7 @@ class Table:
     sessions: dict[str, str]
     seats: dict[str, int]
     http: dict[str, http.client.HTTPConnection] = field(default_factory=dict)
+    attack: tuple[int, int] = (0, 0)  # the prepared attack's number and step
 
     @property
     def origin(self) -> str:
@@ -137,7 +141,41 @@ async def chat_message(table: Table, run: int) -> None:
         raise RuntimeError(f"the decision was refused: HTTP {status}")
 
 
-ACTION: Action = chat_message
+def prepare_attack(table: Table, run: int) -> None:
+    """Untimed: put North America back as it started and have anna declare a fresh attack
+    there (the last one, if still waiting for a loss choice, is closed by hand: bench only)."""
+    from guerra.game import services
+    from guerra.game.models import Attack, Game, Holding, Region, Seat
+
+    Attack.objects.filter(game_id=table.game_id, finished=False).update(finished=True)
+    region = Region.objects.get(game_id=table.game_id, name="Nord America")
+    Holding.objects.filter(region=region).update(armies=2, fleets=1, forts=1, control_markers=1)
+    Seat.objects.filter(game_id=table.game_id).update(gold=10)
+    order = list(Seat.objects.filter(game_id=table.game_id).order_by("turn_position", "pk"))
+    anna = next(s for s in order if s.pk == table.seats["anna"])
+    Game.objects.filter(pk=table.game_id).update(turn_index=order.index(anna))
+    attack = services.attack_declare(
+        game_id=table.game_id,
+        user=anna.user,
+        region_id=region.pk,
+        target=f"power-{table.seats['bruno']}",
+    )
+    table.attack = (attack.number, attack.step)
+
+
+async def attack_decision(table: Table, run: int) -> None:
+    """The attacker declines the naval battle: the land battle is rolled and the ally told."""
+    number, step = table.attack
+    path = f"/partite/{table.game_id}/attacchi/{number}/decidi/"
+    data = {"kind": "naval", "step": str(step), "fight": "0"}
+    status = await asyncio.to_thread(table.post, "anna", path, data)
+    if status != 200:
+        raise RuntimeError(f"the decision was refused: HTTP {status}")
+
+
+attack_decision.prepare = prepare_attack  # type: ignore[attr-defined]
+
+ACTIONS: dict[str, Action] = {"attack": attack_decision, "chat": chat_message}
 RECEIVER = "carla"
 
 
@@ -255,7 +293,11 @@ async def measure_decision(
     ) as ws:
         if json.loads(await ws.recv())["type"] != "hello":
             raise RuntimeError("no hello from the game's websocket")
+        prepare = getattr(action, "prepare", None)
         for run in range(warmup + runs):
+            if prepare is not None:
+                await asyncio.to_thread(prepare, table, run)
+                await drain(ws)
             start = time.perf_counter()
             decision = asyncio.create_task(finished_at(action(table, run)))
             push = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
@@ -279,7 +321,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--action", choices=sorted(ACTIONS), default="attack")
     args = parser.parse_args()
+    action = ACTIONS[args.action]
 
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
@@ -289,7 +333,7 @@ def main() -> None:
         try:
             echo = asyncio.run(measure_echo(port, args.runs, args.warmup))
             decision, answers = asyncio.run(
-                measure_decision(table, ACTION, RECEIVER, args.runs, args.warmup)
+                measure_decision(table, action, RECEIVER, args.runs, args.warmup)
             )
         finally:
             for connection in table.http.values():
@@ -305,7 +349,7 @@ def main() -> None:
     print(f"  bare group_send echo   p50 {echo_p50 * 1000:7.2f} ms   p99 {echo_p99 * 1000:7.2f} ms")
     print(
         f"  HTTP decision -> ws    p50 {dec_p50 * 1000:7.2f} ms   p99 {dec_p99 * 1000:7.2f} ms"
-        f"   ({ACTION.__name__}, received by {RECEIVER})"
+        f"   ({action.__name__}, received by {RECEIVER})"
     )
     print(
         f"  (its HTTP answer       p50 {http_p50 * 1000:7.2f} ms   p99 {http_p99 * 1000:7.2f} ms)"

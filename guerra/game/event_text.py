@@ -67,7 +67,51 @@ def _staff_corrected(p: dict[str, Any]) -> str:
     return text
 
 
+def _turn_passed(p: dict[str, Any]) -> str:
+    return _("%(power)s passes.") % {"power": p.get("power", "")}
+
+
+# What an attack step changed, told by its effect events (the flowchart tells the rest).
+STEP_EVENTS = {
+    "gold",
+    "vp",
+    "unit_lost",
+    "control_placed",
+    "control_removed",
+    "neutral_removed",
+    "ally_committed",
+    "ally_declined",
+    "naval_decision",
+    "naval_support",
+    "battle_decided",
+    "attack_ended",
+}
+
+
+def _attack_step(p: dict[str, Any]) -> str:
+    from guerra.game.templatetags.rules_tags import render_rules_message
+
+    facts = [
+        render_rules_message(event["message"])
+        for event in p.get("events", [])
+        if event.get("type") in STEP_EVENTS and isinstance(event.get("message"), dict)
+    ]
+    head = _("Attack #%(number)s:") % {"number": p.get("attack", "?")}
+    return " ".join([head, *facts]) if facts else head + " " + _("the attack goes on.")
+
+
+def _ally_invited(p: dict[str, Any]) -> str:
+    return _("You are invited to help %(friend)s in attack #%(number)s in %(region)s.") % {
+        "friend": p.get("friend", ""),
+        "number": p.get("attack", "?"),
+        "region": p.get("region", ""),
+    }
+
+
 DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "turn_passed": _turn_passed,
+    "attack_step": _attack_step,
+    "ally_invited": _ally_invited,
     "game_created": _game_created,
     "seat_taken": _seat_taken,
     "seat_left": _seat_left,

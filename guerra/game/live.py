@@ -40,6 +40,7 @@ PARTS_BY_KIND: dict[str, list[str]] = {
     "game_ended": ["page"],
     "turn_passed": ["turn", "log"],
     "attack_step": [],  # computed in parts_for: the part names the attack
+    "ally_invited": ["invitations", "log"],
     "chat_alliance": [],  # computed in parts_for: the part names the side
     "chat_private": [],  # computed in parts_for: the part names the other player
 }
@@ -72,7 +73,7 @@ def group_name(game_id: int, chain: str) -> str:
 def parts_for(event: GameEvent) -> list[str]:
     """The page parts an event changes, by kind; anything unknown refreshes board and log."""
     if event.kind == "attack_step":
-        return ["board", "log", "turn", f"attack-{event.payload['attack']}"]
+        return ["board", "log", "turn", "invitations", f"attack-{event.payload['attack']}"]
     if event.kind == "chat_alliance":
         return [f"chat-alliance-{event.side}"]
     if event.kind == "chat_private":

@@ -56,5 +56,11 @@ urlpatterns = [
         name="attack_decide",
     ),
     path("partite/<int:game_id>/dadi/", views_attack.dice_check, name="dice_check"),
+    path("partite/<int:game_id>/inviti/", views_attack.ally_prompts_part, name="ally_prompts_part"),
+    path(
+        "partite/<int:game_id>/inviti/alleanza/",
+        views_attack.alliance_invitations_part,
+        name="alliance_invitations_part",
+    ),
     path("partite/<int:game_id>/termina/", views_attack.game_end, name="game_end"),
 ]

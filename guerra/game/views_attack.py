@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from guerra.rules.dice import die_face
@@ -16,12 +16,15 @@ from guerra.rules.dice import die_face
 from . import services
 from .access import visible_game
 from .attack_view import attack_view, declare_view
+from .audience import Viewer
 from .forms import DecisionForm, DeclareForm
+from .invitations import alliance_invitations, prompts_for
 from .models import Attack, DiceRoll, Game, GameStatus, Seat
 from .services.attacks import expire_due
 from .services.turns import current_seat
 from .templatetags.attack_tags import turn_context
 from .views import PlayerRequest, error_response
+from .views_live import for_the_table, viewer_sides
 
 
 def _table_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
@@ -116,7 +119,7 @@ def attack_panel(request: PlayerRequest, game_id: int, number: int) -> HttpRespo
 @login_required
 @require_POST
 def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResponse:
-    game, _seat = _table_game(request, game_id)
+    game, seat = _table_game(request, game_id)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return error_response(request, services.GameError(form.first_error()))
@@ -126,6 +129,11 @@ def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResp
         )
     except services.GameError as error:
         return error_response(request, error)
+    if request.htmx and request.htmx.target == "ally-prompts":
+        # Answered from the prompt, on whatever page: the prompts part, without this one.
+        return render(
+            request, "game/_ally_prompts.html", {"game": game, "prompts": prompts_for(game, seat)}
+        )
     if request.htmx:
         return _attack_page(request, game_id, number, partial=True)
     return redirect("attack_page", game_id, number)
@@ -180,3 +188,27 @@ def game_end(request: PlayerRequest, game_id: int) -> HttpResponse:
 def turn_part(request: PlayerRequest, game_id: int) -> HttpResponse:
     game, seat = _table_game(request, game_id)
     return render(request, "game/_turn_box.html", turn_context(game, seat, request.user))
+
+
+@require_GET
+@for_the_table
+def ally_prompts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    return render(
+        request,
+        "game/_ally_prompts.html",
+        {"game": game, "prompts": prompts_for(game, viewer.seat)},
+    )
+
+
+@require_GET
+@for_the_table
+def alliance_invitations_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    sides = viewer_sides(game, viewer)
+    return render(
+        request,
+        "game/_alliance_invitations.html",
+        {
+            "game": game,
+            "invitations": [i for side in sides for i in alliance_invitations(game, side, viewer)],
+        },
+    )

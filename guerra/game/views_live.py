@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -107,14 +107,20 @@ def private_chat_context(game: Game, viewer: Viewer, other: Seat) -> dict[str, A
     }
 
 
+def viewer_sides(game: Game, viewer: Viewer) -> list[int]:
+    """The alliances whose private matters the viewer reads: its own (observers: both)."""
+    if viewer.observer and game.current_war:
+        return [1, 2]
+    return [viewer.side] if viewer.side is not None else []
+
+
 def negotiation_context(game: Game, viewer: Viewer) -> dict[str, Any]:
     """The negotiation area: one's alliance chat (observers: both), the other players."""
-    sides = [viewer.side] if viewer.side is not None else []
-    if viewer.observer and game.current_war:
-        sides = [1, 2]
+    sides = viewer_sides(game, viewer)
     return {
         "game": game,
         "viewer": viewer,
+        "sides": sides,
         "alliance_chats": [alliance_chat_context(game, viewer, side) for side in sides],
         "contacts": contacts(game, viewer),
     }
@@ -179,6 +185,8 @@ def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -
             )
         except services.GameError as error:
             return error_response(request, error)
+        if not getattr(request, "htmx", False):
+            return redirect(reverse("game_board", args=[game.pk]) + "#negotiation")
     context = alliance_chat_context(game, viewer, side)
     if context is None:
         raise Http404
@@ -201,6 +209,8 @@ def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int)
             )
         except services.GameError as error:
             return error_response(request, error)
+        if not getattr(request, "htmx", False):
+            return redirect(reverse("game_board", args=[game.pk]) + "#negotiation")
     context = private_chat_context(game, viewer, other)
     if context is None:
         raise Http404

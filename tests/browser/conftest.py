@@ -108,6 +108,8 @@ def shot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
     """Save a full-page screenshot under artifacts/screenshots/<test>/ (git-ignored)."""
     folder = SHOTS / re.sub(r"[^\w.-]+", "_", request.node.name)
     folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.png"):  # a previous run's pictures would mix with this one's
+        old.unlink()
     counter = iter(range(1, 1000))
 
     def take(page: Page, name: str) -> Path:
@@ -143,3 +145,12 @@ def player(
     yield open_as
     for context in contexts:
         context.close()
+
+
+def settled(page: Page) -> None:
+    """htmx has swapped, settled and wired up what it fetched: a form swapped in a moment ago
+    is submitted by htmx, not by the browser (a person is never that quick; a test is)."""
+    page.wait_for_function(
+        "() => !document.querySelector("
+        "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, WebSocket, expect
 from guerra.game import services
 from guerra.game.models import Game, Scenario, Seat
 from guerra.game.services import log_event
+from tests.browser.conftest import settled
 
 LIVE = 15_000  # ms: how long a live update may take before the test gives up
 
@@ -95,6 +96,7 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
     # A private word from Anna to Bruno: his contact shows it unread; Carla sees nothing.
     anna.click(f'[data-contact="{seats["Gran Bretagna"].pk}"]')
     expect(anna.locator("#chat-private-log")).to_be_visible()
+    settled(anna)
     anna.fill("#chat-private-text", "Trattiamo la pace?")
     anna.press("#chat-private-text", "Enter")
     expect(anna.locator("#chat-private-log")).to_contain_text("Trattiamo la pace?")

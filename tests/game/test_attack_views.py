@@ -241,7 +241,7 @@ def test_dice_check_recomputes_every_roll_once_the_seed_is_revealed(running_game
     assert running_game.status == GameStatus.FINISHED
     after = player.get(reverse("dice_check", args=[running_game.pk])).content.decode()
     assert running_game.dice_seed in after
-    assert "Tutti i 4 lanci ricalcolati dal seme corrispondono" in after
+    assert "Tutti i lanci ricalcolati dal seme corrispondono: 4 su 4" in after
     assert after.count("✔") >= 5
 
 

@@ -296,3 +296,13 @@ def test_the_board_page_has_the_negotiation_area_with_a_place_for_invitations(ru
     assert '<section id="invitations"' in page
     assert f'data-contact="{table["Gran Bretagna"].pk}"' in page
     assert f'data-contact="{table["Francia"].pk}"' not in page
+
+
+def test_without_javascript_a_message_is_posted_and_the_player_sent_back_to_the_board(
+    running_game, table
+):
+    url = reverse("game_chat_alliance", args=[running_game.pk, 1])
+    response = client_of(table["Francia"].user).post(url, {"text": "Senza JavaScript"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game_board", args=[running_game.pk]) + "#negotiation"
+    assert ChatMessage.objects.filter(text="Senza JavaScript").exists()

@@ -23,7 +23,7 @@ from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
 from guerra.rules.seed004.state import AttackState
 
-from ..models import Attack, DiceRoll, Game, Neutral, Region, Seat
+from ..models import Attack, DiceRoll, Game, Neutral, Region, Seat, Visibility
 from ..situation import Target, build_situation
 from ..templatetags.rules_tags import render_rules_message
 from .effects import apply_effects
@@ -255,7 +255,7 @@ def _record_step(
         deadline = attack.deadline  # the same box is still open: its deadline holds
     else:
         deadline = now + timedelta(seconds=game.ally_deadline_seconds)
-    old_step = attack.step
+    old_step, old_node = attack.step, attack.node
     fields = {
         "state": state.to_dict(),
         "step": state.step,
@@ -285,3 +285,28 @@ def _record_step(
         actor=actor,
         attack=attack,
     )
+    if state.cursor.node == g.ALLIES and old_node != g.ALLIES:
+        _invite(game, attack, state)
+
+
+def _invite(game: Game, attack: Attack, state: AttackState) -> None:
+    """A1: each invited ally hears of it privately, on its own power's chain only."""
+    seats = {seat.power: seat for seat in game.seats.all()}
+    for side, ally in state.situation.invited():
+        if ally.power not in state.awaiting or ally.power not in seats:
+            continue
+        log_event(
+            game,
+            "ally_invited",
+            {
+                "attack": attack.number,
+                "region": attack.region.name,
+                "side": side,
+                "friend": state.main_power(side),
+                "armies": ally.armies,
+                "fleets": ally.fleets,
+            },
+            visibility=Visibility.POWER,
+            seat=seats[ally.power],
+            attack=attack,
+        )

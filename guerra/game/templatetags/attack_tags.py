@@ -6,8 +6,10 @@ from typing import Any
 
 from django import template
 
+from ..audience import Viewer
 from ..board import BoardView
-from ..models import Attack, Game, Seat
+from ..invitations import alliance_invitations, prompts_for, under_way
+from ..models import Game, Seat
 from ..services.turns import current_seat
 
 register = template.Library()
@@ -16,16 +18,11 @@ register = template.Library()
 def turn_context(
     game: Game, seat: Seat | None, user: Any, seats: list[Seat] | None = None
 ) -> dict[str, Any]:
-    under_way = list(
-        Attack.objects.filter(game=game, finished=False)
-        .select_related("region", "attacker", "defender")
-        .order_by("number")
-    )
     return {
         "game": game,
         "seat": seat,
         "turn": current_seat(game, seats),
-        "under_way": under_way,
+        "under_way": under_way(game),
         "is_staff": bool(getattr(user, "is_staff", False)),
     }
 
@@ -43,4 +40,24 @@ def turn_box(context: template.Context, game: Game, seat: Seat | None) -> dict[s
     return {
         **turn_context(game, seat, getattr(request, "user", None), seats),
         "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("game/_ally_prompts.html", takes_context=True)
+def ally_prompts(context: template.Context, game: Game) -> dict[str, Any]:
+    """The invited ally's prompt, on every page of the game (A2/A3)."""
+    seat = context.get("seat")  # every game page puts the viewer's seat in its context
+    return {
+        "game": game,
+        "prompts": prompts_for(game, seat if isinstance(seat, Seat) else None),
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("game/_alliance_invitations.html")
+def alliance_invitations_box(game: Game, viewer: Viewer, sides: list[int]) -> dict[str, Any]:
+    """Beside the alliance chat: whom of the alliance an attack is waiting for."""
+    return {
+        "game": game,
+        "invitations": [i for side in sides for i in alliance_invitations(game, side, viewer)],
     }
