@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from .models import (
     AllianceMembership,
     Game,
+    GameStatus,
     Holding,
     Neutral,
     Region,
@@ -111,6 +112,25 @@ class BoardView:
     @property
     def alliances(self) -> list[tuple[int, list[PowerView]]]:
         return [(side, [p for p in self.powers if p.side == side]) for side in (1, 2)]
+
+    @property
+    def viewer_plays_now(self) -> bool:
+        """It is the viewer's turn (seats in turn order; the lobby has none)."""
+        order = sorted((p.seat for p in self.powers), key=lambda s: (s.turn_position or 0, s.pk))
+        if self.viewer is None or not order or self.game.status != GameStatus.RUNNING:
+            return False
+        return order[self.game.turn_index % len(order)].pk == self.viewer.pk
+
+    def can_attack_from(self, region: RegionView) -> bool:
+        """D2: the viewer has an army or a fleet there (and it is its turn)."""
+        return self.viewer_plays_now and any(
+            h.seat_id == self.viewer.pk and (h.armies or h.fleets)  # type: ignore[union-attr]
+            for h in region.holdings
+        )
+
+    @property
+    def attack_regions(self) -> set[int]:
+        return {r.region.pk for r in self.regions if self.can_attack_from(r)}
 
 
 def abbreviation(name: str) -> str:

@@ -134,6 +134,8 @@ def test_attacker_and_defender_play_through_the_naval_and_the_land_battle(player
     bruno.goto(board)
     holding = Holding.objects.get(seat__power="Francia", region__name="Nord America")
     expect(bruno.locator("#board")).to_contain_text(f"Francia: {holding.armies} armat")
+    # Leave the live page first: with Redis the end of the game reaches it and reloads it.
+    bruno.goto("about:blank")
     services.game_end(game_id=game.pk, user=User.objects.create_user("capo", is_staff=True))
     bruno.goto(f"/partite/{game.pk}/dadi/")
     expect(bruno.locator("#verdict")).to_contain_text("corrispondono: 8 su 8")
@@ -195,3 +197,37 @@ def test_the_ally_is_invited_live_commits_an_army_and_everyone_sees_the_end(play
     shot(bruno, "attacker-result")
     shot(anna, "defender-result")
     shot(carla, "ally-result")
+
+
+def test_a_socket_dropped_mid_attack_catches_up_when_it_comes_back(player, shot):
+    bruno = player("bruno")
+    anna = player("anna")
+    player("carla")
+    game = start_game()
+    live(bruno, f"/partite/{game.pk}/")
+    declare_from_the_board(bruno, "Nord America", "Francia")
+    bruno.click('button:has-text("Dichiara l\'attacco (2 ori)")')
+    bruno.wait_for_url(re.compile(r"/attacchi/1/$"))
+    attack_url = bruno.url
+    live(bruno, attack_url)
+    live(anna, attack_url)
+
+    anna.evaluate("window.guerraLive.disconnect()")
+    expect(anna.locator("[data-live-status]")).to_have_attribute("data-state", "closed")
+    settled(bruno)
+    bruno.click("button:has-text('Combatti lo scontro navale')")
+    expect(bruno.locator("#node-attacker_naval_choice")).to_contain_text(
+        "vuole il combattimento navale"
+    )
+    # The push went out while anna's socket was down: her page still shows the old step.
+    anna.wait_for_timeout(500)
+    expect(anna.locator("#decision")).to_have_count(0)
+    shot(anna, "socket-down-page-behind")
+
+    anna.evaluate("window.guerraLive.connect()")
+    expect(anna.locator("#decision")).to_contain_text("Lo accetti?", timeout=LIVE)
+    expect(anna.locator("#node-attacker_naval_choice")).to_contain_text(
+        "vuole il combattimento navale"
+    )
+    assert not_reloaded(anna)
+    shot(anna, "socket-back-page-current")

@@ -271,3 +271,17 @@ def test_passing_moves_the_turn_and_a_repeated_pass_is_refused(running_game):
     assert again.status_code == 409
     running_game.refresh_from_db()
     assert running_game.turn_index == data["turno"] + 1
+
+
+def test_the_board_offers_to_attack_from_the_regions_of_the_player_whose_turn_it_is(
+    running_game,
+):
+    give_turn(running_game, "Gran Bretagna")
+    board = reverse("game_board", args=[running_game.pk])
+    html = client_of(seat(running_game, "Gran Bretagna").user).get(board).content.decode()
+    here = reverse("attack_declare_panel", args=[running_game.pk]) + "?regione="
+    # Gran Bretagna has armies or fleets in four regions; nobody else gets the links.
+    assert html.count(here) == 4
+    assert f"{here}{region(running_game, 'Nord America').pk}" in html
+    other = client_of(seat(running_game, "Francia").user).get(board).content.decode()
+    assert here not in other

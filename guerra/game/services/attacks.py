@@ -145,7 +145,7 @@ def _rules_input(decision: Decision, power: str) -> object:
 
 def locked_attack(game: Game, number: int) -> Attack:
     attack = (
-        Attack.objects.select_for_update()
+        Attack.objects.select_for_update(of=("self",))
         .select_related("region", "neutral")
         .filter(game=game, number=number)
         .first()
