@@ -51,7 +51,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
     open_games = (
         Game.objects.filter(status=GameStatus.LOBBY, is_private=False)
         .select_related("scenario", "created_by")
-        .annotate(seat_count=Count("seats"), power_count=Count("scenario__powers", distinct=True))
+        .annotate(
+            seat_count=Count("seats", distinct=True),
+            power_count=Count("scenario__powers", distinct=True),
+        )
     )
     mine = (
         Game.objects.filter(seats__user=request.user).select_related("scenario")

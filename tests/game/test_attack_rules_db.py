@@ -261,3 +261,48 @@ def test_only_the_player_whose_turn_it_is_declares(running_game):
         )
     assert error.value.status == 403
     assert gold(running_game, "Francia") == 10
+
+
+def test_A3_a_decision_after_the_deadline_is_refused_and_the_default_stays(running_game, rig):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    Attack.objects.filter(pk=attack.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    rig([1, 2, 1, 2])
+    with pytest.raises(GameError) as error:
+        decide(attack, "Prussia", "ally", armies=3, fleets=0, step=attack.step)
+    assert error.value.status == 409
+    attack.refresh_from_db()
+    assert attack.finished
+    assert attack.state["answers"][0]["timed_out"] is True
+
+
+def test_M2_a_second_answer_about_tiles_at_sea_is_a_repeat_not_a_trespass(running_game):
+    from guerra.game.models import TileHolding
+
+    # Francia gets an Alliance tile for North America too: both main players are asked at once.
+    TileHolding.objects.create(
+        game=running_game,
+        seat=seat(running_game, "Francia"),
+        kind="alliance",
+        region=region(running_game, "Nord America"),
+        count=1,
+    )
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    decide(attack, "Gran Bretagna", "naval", fight=True)
+    decide(attack, "Francia", "naval", fight=True)
+    attack.refresh_from_db()
+    assert sorted(attack.awaiting) == ["Francia", "Gran Bretagna"]
+    step = attack.step
+    decide(attack, "Gran Bretagna", "tiles", tiles=1, step=step)
+    with pytest.raises(GameError) as error:
+        decide(attack, "Gran Bretagna", "tiles", tiles=0, step=step)
+    assert error.value.status == 409
+    attack.refresh_from_db()
+    assert attack.awaiting == ["Francia"]
+    # M2: the choice stays secret until both have chosen.
+    last = GameEvent.objects.filter(kind="attack_step").order_by("-seq").first()
+    assert last is not None and last.payload["made"] == "tiles"
+    assert not any(e["type"] == "tiles_at_sea" for e in last.payload["events"])

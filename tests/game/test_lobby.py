@@ -266,3 +266,11 @@ def test_a_player_leaves_before_the_start_but_the_creator_cannot(client_for, lob
     anna = client_for("x")
     anna.force_login(lobby_game.created_by)
     assert anna.post(reverse("game_leave", args=[lobby_game.pk])).status_code == 403
+
+
+def test_the_lobby_counts_the_seats_of_each_open_game(client_for, lobby_game):
+    from guerra.game import services
+
+    services.game_join(game_id=lobby_game.pk, user=client_for("bruno").user, power="Spagna")
+    html = client_for("dario").get(reverse("lobby")).content.decode()
+    assert "2 potenze su 7 scelte" in html

@@ -21,6 +21,7 @@ from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Accepted, Refused, Timeout, get_procedure
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
+from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.state import AttackState
 
 from ..models import Attack, DiceRoll, Game, Neutral, Region, Seat, Visibility
@@ -155,14 +156,22 @@ def locked_attack(game: Game, number: int) -> Attack:
     return attack
 
 
-@transaction.atomic
 def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) -> Attack:
     """A player's decision at the current box. Only the awaited player may decide (403);
-    a decision made for a step that has passed (double click, old tab) changes nothing (409)."""
+    a decision made for a step that has passed (double click, old tab) changes nothing (409).
+
+    A deadline that has passed is applied first, in a transaction of its own: a late decision
+    is then refused as stale, and the default stays applied whatever happens to the decision.
+    """
+    expire_due(game_id=game_id)
+    return _decide(game_id=game_id, number=number, user=user, decision=decision)
+
+
+@transaction.atomic
+def _decide(*, game_id: int, number: int, user: User, decision: Decision) -> Attack:
     game = locked_running_game(game_id)
     seat = seat_of(game, user)
     attack = locked_attack(game, number)
-    _expire_if_due(game, attack)
     state = attack_state(attack)
     if state.finished:
         raise GameError(_("This attack is already over."), status=409)
@@ -184,10 +193,14 @@ def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) 
 
 
 def _decided_at_this_box(state: AttackState) -> set[str]:
-    """Allies who already answered the open invitation (a second answer is a repeat)."""
-    if state.cursor.node != g.ALLIES:
-        return set()
-    return {answer.power for answer in state.answers}
+    """Who already answered at a box that waits for several at once (a second answer is a
+    repeat, 409, not someone else's decision, 403): the invited allies, the tiles at sea."""
+    if state.cursor.node == g.ALLIES:
+        return {answer.power for answer in state.answers}
+    if state.cursor.node == g.NAVAL_TILES:
+        chosen = [(ATTACKER, state.attacker_sea_tiles), (DEFENDER, state.defender_sea_tiles)]
+        return {state.main_power(side) or "" for side, tiles in chosen if tiles is not None}
+    return set()
 
 
 def _expire_if_due(game: Game, attack: Attack, now: datetime | None = None) -> bool:
