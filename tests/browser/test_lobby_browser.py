@@ -19,6 +19,8 @@ def test_two_players_create_join_start_and_both_see_the_board(player, shot):
     anna.click("#new-game button.primary")
     anna.wait_for_url(re.compile(r"/partite/\d+/$"))
     expect(anna.locator("h1")).to_have_text("Guerra di successione")
+    expect(anna.locator("[data-live-status]")).to_have_attribute("data-state", "open")
+    anna.evaluate("window.notReloaded = true")
     game_url = anna.url
 
     bruno.reload()
@@ -30,8 +32,9 @@ def test_two_players_create_join_start_and_both_see_the_board(player, shot):
     bruno.click(".power-picker button:has-text('Gran Bretagna')")
     expect(bruno.locator(".seat-list")).to_contain_text("Gran Bretagna — bruno")
 
-    anna.reload()
-    expect(anna.locator(".seat-list")).to_contain_text("Gran Bretagna — bruno")
+    # The creator's waiting room shows the newcomer without a reload.
+    expect(anna.locator(".seat-list")).to_contain_text("Gran Bretagna — bruno", timeout=15_000)
+    assert anna.evaluate("window.notReloaded === true")
     shot(anna, "waiting-room")
     anna.click("#start-form button.primary")
     expect(anna.locator(".map")).to_be_visible()
