@@ -17,7 +17,9 @@ from django.utils.translation import gettext_lazy
 from . import scenario_io
 from .models import (
     AllianceMembership,
+    Attack,
     ChatMessage,
+    DiceRoll,
     Game,
     GameEvent,
     Holding,
@@ -280,4 +282,43 @@ class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Attack)
+class AttackAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Attacks are changed only by playing them: staff read them here."""
+
+    list_display = [
+        "game",
+        "number",
+        "region",
+        "attacker",
+        "defender",
+        "node",
+        "finished",
+        "outcome",
+        "deadline",
+    ]
+    list_filter = ["game", "finished"]
+    list_select_related = ["game", "region", "attacker", "defender"]
+    readonly_fields = [f.name for f in Attack._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(DiceRoll)
+class DiceRollAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["game", "number", "face", "attack", "created_at"]
+    list_filter = ["game"]
+    readonly_fields = [f.name for f in DiceRoll._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -191,3 +191,18 @@ def test_staff_see_games_without_the_secret_seed(admin_client_, running_game):
     html = response.content.decode()
     assert running_game.dice_seed_hash in html
     assert running_game.dice_seed not in html
+
+
+def test_staff_read_attacks_and_dice_but_cannot_change_them(admin_client_, running_game):
+    from guerra.game.models import Neutral
+
+    from .attack_helpers import declare
+
+    neutral = Neutral.objects.filter(game=running_game, region__name="Nord America").first()
+    attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    listing = admin_client_.get(reverse("admin:game_attack_changelist"))
+    assert listing.status_code == 200 and "Nord America" in listing.content.decode()
+    assert admin_client_.get(reverse("admin:game_diceroll_changelist")).status_code == 200
+    page = admin_client_.get(reverse("admin:game_attack_change", args=[attack.pk]))
+    assert page.status_code == 200
+    assert 'name="_save"' not in page.content.decode()
