@@ -198,7 +198,7 @@ def test_staff_read_attacks_and_dice_but_cannot_change_them(admin_client_, runni
 
     from .attack_helpers import declare
 
-    neutral = Neutral.objects.filter(game=running_game, region__name="Nord America").first()
+    neutral = Neutral.objects.filter(game=running_game, region__name="Nord America")[0]
     attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
     listing = admin_client_.get(reverse("admin:game_attack_changelist"))
     assert listing.status_code == 200 and "Nord America" in listing.content.decode()
