@@ -15,9 +15,9 @@ from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
 from .models import Attack, Game, GameEvent, Holding, Neutral, Region, Seat
-from .services.attacks import attack_state, procedure, region_busy
+from .rules_text import language, render_rules_message
+from .services.attacks import attack_state, procedure
 from .situation import Target, build_situation, sides_of
-from .templatetags.rules_tags import language, render_rules_message
 
 PERCENT_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
 
@@ -32,10 +32,6 @@ class OddsView:
     @classmethod
     def of(cls, found: Odds) -> OddsView:
         return cls(*(float(getattr(found, key) * 100) for key in PERCENT_KEYS))
-
-
-def translate_rules(msgid: str) -> str:
-    return render_rules_message(msgid)
 
 
 def describe_event(event: dict[str, Any]) -> str:
@@ -120,10 +116,9 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     chart = chart_view(
         procedure(),
         visits[:shown],
-        translate=translate_rules,
+        translate=render_rules_message,
         describe=describe_event,
         awaited=awaited,
-        finished=state.finished and live,
     )
     current_odds = None
     if live and not state.finished and state.land is None:
@@ -199,9 +194,13 @@ def declare_view(
     holdings = {
         h.region_id: h for h in Holding.objects.filter(game=game, seat=seat) if h.armies or h.fleets
     }
+    busy = {
+        attack.region_id: attack
+        for attack in Attack.objects.filter(game=game, finished=False, region_id__in=holdings)
+    }
     regions = [
         RegionOption(
-            region, region_busy(region), holdings[region.pk].armies, holdings[region.pk].fleets
+            region, busy.get(region.pk), holdings[region.pk].armies, holdings[region.pk].fleets
         )
         for region in Region.objects.filter(game=game, pk__in=holdings)
     ]

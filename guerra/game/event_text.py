@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .models import GameEvent
+from .rules_text import render_rules_message
 
 
 def _names(names: list[str]) -> str:
@@ -89,8 +90,6 @@ STEP_EVENTS = {
 
 
 def _attack_step(p: dict[str, Any]) -> str:
-    from guerra.game.templatetags.rules_tags import render_rules_message
-
     facts = [
         render_rules_message(event["message"])
         for event in p.get("events", [])

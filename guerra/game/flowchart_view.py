@@ -110,7 +110,6 @@ def chart_view(
     translate: Callable[[str], str],
     describe: Callable[[dict[str, Any]], str],
     awaited: tuple[str, ...] = (),
-    finished: bool = False,
 ) -> ChartView:
     """Lay out every box of the procedure and fill those on the path with their events.
 
@@ -135,7 +134,7 @@ def chart_view(
             status=status,
             visits=len(node_visits),
             events=events,
-            awaited=awaited if status == "current" and not finished else (),
+            awaited=awaited if status == "current" else (),
         )
         lines = (
             _lines(f"{label} {' '.join(node.rules)}", LABEL_CHARS_PER_LINE)

@@ -134,24 +134,24 @@ def _running_board(game: Game) -> None:
         raise Http404
 
 
+def _board_partial(request: HttpRequest, game: Game, viewer: Viewer, name: str) -> HttpResponse:
+    """One of the board page's named partials, read as the page reads it."""
+    _running_board(game)
+    board = board_view(game, request.user)
+    context = {"game": game, "board": board, "seat": viewer.seat}
+    return render(request, f"game/board.html#{name}", context)
+
+
 @require_GET
 @for_the_table
 def board_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
-    _running_board(game)
-    board = board_view(game, request.user)
-    return render(
-        request, "game/board.html#board", {"game": game, "board": board, "seat": viewer.seat}
-    )
+    return _board_partial(request, game, viewer, "board")
 
 
 @require_GET
 @for_the_table
 def regions_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
-    _running_board(game)
-    board = board_view(game, request.user)
-    return render(
-        request, "game/board.html#regions", {"game": game, "board": board, "seat": viewer.seat}
-    )
+    return _board_partial(request, game, viewer, "regions")
 
 
 @require_GET

@@ -25,8 +25,8 @@ from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.state import AttackState
 
 from ..models import Attack, DiceRoll, Game, Neutral, Region, Seat, Visibility
+from ..rules_text import render_rules_message
 from ..situation import Target, build_situation
-from ..templatetags.rules_tags import render_rules_message
 from .effects import apply_effects
 from .errors import GameError
 from .events import log_event

@@ -1,31 +1,18 @@
-"""Rules messages on the page: the rules package keeps its own catalogue (domain "rules")."""
+"""Rules messages, dice and outcomes on the page (see `guerra.game.rules_text`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
 
 from guerra.rules.events import outcome_label
-from guerra.rules.i18n import Message, translate
+
+from ..rules_text import render_rules_message
 
 register = template.Library()
 
 DIE_GLYPHS = "⚀⚁⚂⚃⚄⚅"
-
-
-def language() -> str:
-    return (get_language() or "it").split("-")[0]
-
-
-def render_rules_message(value: Any) -> str:
-    """A `Message`, its stored dict, or a bare msgid, in the page's language."""
-    if isinstance(value, Message):
-        return value.render(language())
-    if isinstance(value, dict):
-        return Message.from_dict(value).render(language())
-    return translate(str(value), language())
 
 
 @register.filter
