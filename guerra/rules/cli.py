@@ -1,4 +1,6 @@
-"""`python -m guerra.rules resolve|odds CASE.json`: check a case on its own.
+"""`python -m guerra.rules resolve|odds CASE.json`: check an attack on its own;
+`python -m guerra.rules war-end SNAPSHOT.json` and `auction AUCTION.json`: the end of a war
+and an alliance auction (game-rules.md section 5).
 
 Output is JSON on stdout. Any problem with the input (unreadable file, malformed JSON,
 missing fields, impossible numbers, too few dice, a declaration or choice the rules refuse)
@@ -44,15 +46,29 @@ def _load(path: Path) -> object:
                           error=str(error))) from None
     try:
         return json.loads(text)
+    except RecursionError:
+        raise DataError(_("{path} is nested too deeply to be a case file.",
+                          path=str(path))) from None
     except json.JSONDecodeError as error:
         raise DataError(_("{path} is not valid JSON (line {line}, column {column}).",
                           path=str(path), line=error.lineno, column=error.colno)) from None
+
+
+def _game_commands() -> dict[str, CaseHandler]:
+    from guerra.rules.game.commands import auction, war_end
+
+    return {"war-end": war_end, "auction": auction}
+
+
+COMMANDS = ("resolve", "odds", "war-end", "auction")
 
 
 def run(command: str, path: Path) -> dict[str, JSON]:
     data = _load(path)
     if not isinstance(data, dict):
         raise DataError(_("The case file must be a JSON object."))
+    if command in ("war-end", "auction"):
+        return _game_commands()[command](data)
     name = data.get("procedure", DEFAULT_PROCEDURE)
     handlers = _handlers(name) if isinstance(name, str) else None
     if handlers is None:
@@ -71,8 +87,9 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out, err = stdout or sys.stdout, stderr or sys.stderr
-    if len(args) != 2 or args[0] not in ("resolve", "odds"):
-        return _fail(_("Usage: python -m guerra.rules resolve|odds CASE.json"), err, BAD_INPUT)
+    if len(args) != 2 or args[0] not in COMMANDS:
+        return _fail(_("Usage: python -m guerra.rules resolve|odds CASE.json, "
+                       "war-end SNAPSHOT.json or auction AUCTION.json"), err, BAD_INPUT)
     try:
         result = run(args[0], Path(args[1]))
     except DataError as error:

@@ -11,7 +11,9 @@ import hashlib
 import hmac
 import random
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 SIDES = 6
 # 252 = 42 * 6 is the largest multiple of 6 not above 256: bytes 252..255 are rejected so that
@@ -106,3 +108,35 @@ class RandomDice:
 
     def roll(self) -> int:
         return self._rng.randint(1, SIDES)
+
+
+def below(dice: Dice, k: int) -> int:
+    """A number in 0..k-1, every value equally likely, from six-sided dice only.
+
+    The dice are read as the digits of a base-6 number with enough digits to reach k; a number
+    beyond the largest multiple of k is rejected and rolled again (no modulo bias), so a
+    shuffle drawn from the game's dice is as verifiable as the dice themselves.
+    """
+    if k < 1:
+        raise ValueError("below() needs k >= 1")
+    if k == 1:
+        return 0
+    digits, span = 1, SIDES
+    while span < k:
+        digits, span = digits + 1, span * SIDES
+    limit = span - span % k
+    while True:
+        value = 0
+        for _ in range(digits):
+            value = value * SIDES + dice.roll() - 1
+        if value < limit:
+            return value % k
+
+
+def shuffled(items: tuple[T, ...], dice: Dice) -> tuple[T, ...]:
+    """Fisher-Yates with `below`: G10's seating order, G11's counter pool."""
+    result = list(items)
+    for i in range(len(result) - 1, 0, -1):
+        j = below(dice, i + 1)
+        result[i], result[j] = result[j], result[i]
+    return tuple(result)

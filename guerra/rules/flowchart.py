@@ -83,6 +83,7 @@ class FlowState(Protocol):
 
 S = TypeVar("S", bound=FlowState)
 Sit = TypeVar("Sit")
+T = TypeVar("T")  # any state value: the game machine's outcomes are Accepted/Refused too
 
 
 class Input(Protocol):
@@ -120,18 +121,18 @@ class Recorded(Generic[S]):
 
 
 @dataclass(frozen=True)
-class Accepted(Generic[S]):
-    state: S
+class Accepted(Generic[T]):
+    state: T
     events: tuple[Event, ...] = ()
     accepted: bool = field(default=True, init=False)
 
 
 @dataclass(frozen=True)
-class Refused(Generic[S]):
+class Refused(Generic[T]):
     """Nothing happened: `state` is the unchanged state (None when an attack was not declared)."""
 
     reason: Message
-    state: S | None = None
+    state: T | None = None
     accepted: bool = field(default=False, init=False)
 
 
@@ -239,6 +240,11 @@ class Procedure(ABC, Generic[S, Sit]):
     @abstractmethod
     def state_from_dict(self, data: Obj) -> S:
         """The inverse of the state's `to_dict()`."""
+
+    def refusal(self, situation: Sit) -> Message | None:
+        """Why a declaration in this situation would be refused, without rolling anything
+        (for pages and players that list what may be attacked); None when it may go ahead."""
+        return None
 
     def settled_outcome(self, state: S) -> str | None:
         """The final outcome when it is already decided before the end (lets odds stop early)."""

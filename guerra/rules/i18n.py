@@ -7,11 +7,23 @@ has not been compiled yet, `rules.po` is read with Babel so the command line sti
 
 `N_`, `_` and `ngettext` are named after the extractor's keywords, so
 `python -m guerra.i18n_tools update rules` finds every msgid marked with them.
+
+**Names with articles.** Italian puts an article, often fused with a preposition, before the
+names of powers and regions: "Tocca alla Francia", "nei Caraibi", "in Africa". A msgstr asks
+for the form it needs with a format spec on the parameter: `{power:il}` "la Francia",
+`{power:a}` "alla Francia", `{region:in}` "nei Caraibi" / "in Africa", `{power:di}`,
+`{power:da}`, `{power:su}`; a capital spec (`{power:Il}`, `{power:A}`) capitalises the first
+letter, for the start of a sentence. A verb agrees with a name through a spec of two forms,
+singular|plural: "{power:Il} {power:perde|perdono}" gives "La Francia perde" and "Le Province
+Unite perdono". Each name's `Grammar` (its article, which also tells its number, and whether
+"in" takes it: "in Francia", "nei Caraibi") is scenario data; `DEFAULT_NAMES` holds the default
+scenario's, and `render(names=...)` takes a scenario's own.
 """
 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
@@ -25,6 +37,93 @@ DOMAIN = "rules"
 DEFAULT_LANG = "it"
 
 Param = Union[str, int, "Message"]
+
+ARTICLES = ("il", "lo", "l'", "la", "i", "gli", "le", "")
+# The article fused with a preposition: a + la = "alla", in + i = "nei", di + l' = "dell'".
+_FUSED = {
+    "a": {"il": "al", "lo": "allo", "l'": "all'", "la": "alla", "i": "ai", "gli": "agli",
+          "le": "alle"},
+    "di": {"il": "del", "lo": "dello", "l'": "dell'", "la": "della", "i": "dei", "gli": "degli",
+           "le": "delle"},
+    "da": {"il": "dal", "lo": "dallo", "l'": "dall'", "la": "dalla", "i": "dai", "gli": "dagli",
+           "le": "dalle"},
+    "in": {"il": "nel", "lo": "nello", "l'": "nell'", "la": "nella", "i": "nei", "gli": "negli",
+           "le": "nelle"},
+    "su": {"il": "sul", "lo": "sullo", "l'": "sull'", "la": "sulla", "i": "sui", "gli": "sugli",
+           "le": "sulle"},
+}
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """How Italian uses a name: its definite article ("" for none) and whether "in" goes
+    without it ("in Africa", "in Europa Centrale": continents and large lands)."""
+
+    article: str = ""
+    bare_in: bool = False
+
+    @property
+    def plural(self) -> bool:
+        return self.article in ("i", "gli", "le")
+
+
+def _join(article: str, name: str) -> str:
+    if not article:
+        return name
+    return article + name if article.endswith("'") else f"{article} {name}"
+
+
+def name_form(name: str, grammar: Grammar, spec: str) -> str:
+    """The name as a format spec asks for it (see the module docstring)."""
+    if "|" in spec:
+        singular, plural = spec.split("|", 1)
+        return plural if grammar.plural else singular
+    key = spec.lower()
+    if key == "il":
+        text = _join(grammar.article, name)
+    elif key in _FUSED:
+        if not grammar.article or (key == "in" and grammar.bare_in):
+            text = f"{key} {name}"
+        else:
+            text = _join(_FUSED[key][grammar.article], name)
+    else:
+        return name
+    return text[0].upper() + text[1:] if spec[:1].isupper() else text
+
+
+class _Name(str):
+    """A name parameter: formats as itself, or with its article for a spec (`{power:a}`)."""
+
+    grammar: Grammar
+
+    def __new__(cls, value: str, grammar: Grammar) -> _Name:
+        name = super().__new__(cls, value)
+        name.grammar = grammar
+        return name
+
+    def __format__(self, spec: str) -> str:
+        return name_form(str(self), self.grammar, spec) if spec else str(self)
+
+
+DEFAULT_NAMES: dict[str, Grammar] = {
+    # Countries take a bare "in": "in Francia", "in Austria"; a plural name never does.
+    **{name: Grammar("la", bare_in=True) for name in (
+        "Francia", "Gran Bretagna", "Spagna", "Prussia", "Russia"
+    )},
+    "Austria": Grammar("l'", bare_in=True),
+    "Province Unite": Grammar("le"),
+    "Stati Tedeschi": Grammar("gli"),
+    "Europa Centrale": Grammar("l'", bare_in=True),
+    "Baltico": Grammar("il"),
+    "Mediterraneo": Grammar("il"),
+    "Impero Ottomano": Grammar("l'"),
+    "Nord America": Grammar("il", bare_in=True),
+    "Sud America": Grammar("il", bare_in=True),
+    "Caraibi": Grammar("i"),
+    "Africa": Grammar("l'", bare_in=True),
+    "India": Grammar("l'", bare_in=True),
+    "Indie Orientali": Grammar("le"),
+}
 
 
 def N_(msgid: str) -> str:
@@ -49,15 +148,23 @@ class Message:
     def param(self, name: str) -> Param:
         return dict(self.params)[name]
 
-    def render(self, lang: str = DEFAULT_LANG) -> str:
+    def render(self, lang: str = DEFAULT_LANG, names: Mapping[str, Grammar] | None = None) -> str:
+        """The text in `lang`; `names` gives the grammar of the names it may contain
+        (default: `DEFAULT_NAMES`, the default scenario's)."""
         if self.plural is not None and self.count is not None:
             text = ntranslate(self.msgid, self.plural, self.count, lang)
         else:
             text = translate(self.msgid, lang)
-        values: dict[str, str | int] = {
-            name: value.render(lang) if isinstance(value, Message) else value
-            for name, value in self.params
-        }
+        known = DEFAULT_NAMES if names is None else names
+        values: dict[str, str | int] = {}
+        for name, value in self.params:
+            if isinstance(value, Message):
+                # A name of its own: a spec a translator puts on it cannot break the text.
+                values[name] = _Name(value.render(lang, names), Grammar())
+            elif isinstance(value, str):
+                values[name] = _Name(value, known.get(value, Grammar()))
+            else:
+                values[name] = value
         if self.count is not None:
             values.setdefault("count", self.count)
         return text.format(**values)
@@ -101,6 +208,16 @@ class Message:
 def _(msgid: str, **params: Param) -> Message:
     """A message for a player; the extractor collects `msgid`."""
     return Message(msgid, tuple(params.items()))
+
+
+def join(parts: list[Message]) -> Message:
+    """Messages joined with commas, each rendered in the reader's language."""
+    if not parts:
+        return _("nothing")
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = _("{head}, {tail}", head=part, tail=joined)
+    return joined
 
 
 def ngettext(singular: str, plural: str, count: int, **params: Param) -> Message:

@@ -98,7 +98,8 @@ def test_a_missing_file_and_a_wrong_command_are_explained() -> None:
     assert (missing.returncode, missing.stderr) == (2, "File non trovato: no/such/case.json\n")
     usage = rules_command("simulate")
     assert (usage.returncode, usage.stderr) == (
-        2, "Uso: python -m guerra.rules resolve|odds CASO.json\n"
+        2, "Uso: python -m guerra.rules resolve|odds CASO.json, war-end SITUAZIONE.json "
+        "oppure auction ASTA.json\n"
     )
 
 

@@ -7,13 +7,14 @@ loss is an army while there is one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from guerra.rules.explore import Policy
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, LossKind, NavalDecision, NavalTiles
-from guerra.rules.seed004.model import ATTACKER
+from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.state import AttackState
 
 
@@ -59,6 +60,30 @@ def policy(choices: Choices, commitments: Commitments | None = None) -> Policy[A
             # Each visit of the box is one decision; the current visit is already in the path.
             index = state.cursor.path.count(g.LAND_LOSS_CHOICE) - 1
             return LossChoice(power, step, choices.loss_kind(power, index))
+        raise LookupError(f"no choice for {power} at {node}")
+
+    return answer
+
+
+def random_policy(rng: random.Random) -> Policy[AttackState]:
+    """A seeded random player's answers (the game's robot, benchmarks, invariant tests):
+    any legal choice at every box."""
+
+    def answer(state: AttackState, power: str) -> object:
+        node, step = state.cursor.node, state.cursor.step
+        if node == g.ALLIES:
+            ally = next(a for _side, a in state.situation.invited() if a.power == power)
+            return AllyAnswer(power, step, rng.randint(0, ally.armies),
+                              rng.randint(0, ally.fleets))
+        if node in (g.ATTACKER_NAVAL_CHOICE, g.DEFENDER_NAVAL_CHOICE):
+            return NavalDecision(power, step, rng.random() < 0.7)
+        if node == g.NAVAL_TILES:
+            force = state.situation.main(ATTACKER if power == state.main_power(ATTACKER)
+                                         else DEFENDER)
+            return NavalTiles(power, step, rng.randint(0, force.alliance_tiles if force else 0))
+        if node == g.LAND_LOSS_CHOICE:
+            kind: LossKind = "fort" if rng.random() < 0.3 else "army"
+            return LossChoice(power, step, kind)
         raise LookupError(f"no choice for {power} at {node}")
 
     return answer

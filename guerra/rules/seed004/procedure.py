@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from guerra.rules.dice import Dice
 from guerra.rules.flowchart import AutoBox, Node, Outcome, Procedure, Refused
-from guerra.rules.i18n import N_
+from guerra.rules.i18n import N_, Message
 from guerra.rules.jsonvalue import Obj
 from guerra.rules.seed004 import battles, sea
 from guerra.rules.seed004 import graph as g
@@ -14,7 +14,7 @@ from guerra.rules.seed004.decisions import (
     NavalDecisionBox,
     NavalTilesBox,
 )
-from guerra.rules.seed004.declaration import initial_state
+from guerra.rules.seed004.declaration import initial_state, refusal
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
 from guerra.rules.seed004.state import PROCEDURE_NAME, AttackState
 
@@ -71,6 +71,10 @@ class Seed004(Procedure[AttackState, Situation]):
 
     def state_from_dict(self, data: Obj) -> AttackState:
         return AttackState.from_dict(data)
+
+    def refusal(self, situation: Situation) -> Message | None:
+        """D1-D4, N0."""
+        return refusal(situation)
 
     def settled_outcome(self, state: AttackState) -> str | None:
         """Once the land battle is rolled, later boxes only apply losses and control."""

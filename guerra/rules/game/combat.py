@@ -1,0 +1,150 @@
+"""G34: the Attack action runs the scenario's combat procedure (seed 004) in one region.
+
+The game builds the procedure's `Situation` from its own state (units in the region, tiles
+held, alliances of the current war, the counter attacked), starts the attack, forwards the
+players' inputs to it, and applies the effects it reports (losses, unrest, control markers,
+counter rewards, gold) to the board as they come. The turn waits until the attack ends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from guerra.rules.dice import Dice
+from guerra.rules.events import (
+    ControlPlaced,
+    ControlRemoved,
+    Event,
+    GoldChanged,
+    NeutralRemoved,
+    UnitLost,
+    UnrestGained,
+    VpChanged,
+)
+from guerra.rules.flowchart import Refused, Timeout, get_procedure
+from guerra.rules.game.events import AttackBegan
+from guerra.rules.game.inputs import Attack
+from guerra.rules.game.state import UNIT_FIELDS, AttackInProgress, GameState
+from guerra.rules.i18n import Message, _
+from guerra.rules.seed004.model import AllyForce, Force, Neutral, Region, Situation
+
+
+def force(state: GameState, power: str, region: str) -> Force:
+    """A main player as the attack engine sees it (Alliance and Training tiles, L9 supply)."""
+    pieces = state.pieces(power, region)
+    return Force(
+        power=power, gold=state.power(power).gold, armies=pieces.armies, fleets=pieces.fleets,
+        forts=pieces.forts, army_training=state.held(power, "army_training"),
+        navy_training=state.held(power, "navy_training"),
+        alliance_tiles=state.held(power, "alliance", region),
+        control_markers=pieces.markers, markers_in_supply=state.markers_left(power),
+    )
+
+
+def allies(state: GameState, main: str, region: str, exclude: set[str]) -> tuple[AllyForce, ...]:
+    """A1: the main player's allies in this war with armies or fleets in the region, in
+    slot (= turn) order, which is also the commitment order of M5/L6."""
+    side = state.side_of(main)
+    found = []
+    for power in state.slot_order():
+        pieces = state.pieces(power, region)
+        if power in exclude or side is None or state.side_of(power) != side:
+            continue
+        if pieces.armies or pieces.fleets:
+            found.append(AllyForce(power, pieces.armies, pieces.fleets))
+    return tuple(found)
+
+
+def situation(state: GameState, attack: Attack) -> Situation | Message:
+    """The situation of an Attack action, or why it names no valid target (D4)."""
+    spec = state.scenario.region_by_name.get(attack.region)
+    if spec is None:
+        return _("“{region}” is not a region of this game.", region=attack.region)
+    region = Region(spec.name, spec.has_sea)
+    attacker = force(state, attack.power, spec.name)
+    if (attack.defender is None) == (attack.counter is None):
+        return _("An attack needs exactly one target: a power or a neutral marker.")
+    if attack.counter is not None:
+        counter = state.scenario.counter_by_id.get(attack.counter)
+        if (counter is None or counter.id not in state.face_up or counter.region != spec.name
+                or counter.kind != "numbered"):
+            return _("There is no such neutral marker in {region}.", region=spec.name)
+        amount = counter.amount if counter.reward is not None else None
+        return Situation(region, attacker, neutral=Neutral(counter.defence, counter.reward,
+                                                           amount))
+    defender = attack.defender
+    assert defender is not None
+    if not state.is_power(defender):
+        return _("“{power}” is not a power of this game.", power=defender)
+    same = state.side_of(attack.power) is not None and (
+        state.side_of(attack.power) == state.side_of(defender))
+    both = {attack.power, defender}
+    return Situation(
+        region, attacker, force(state, defender, spec.name),
+        attacker_allies=() if same else allies(state, attack.power, spec.name, both),
+        defender_allies=() if same else allies(state, defender, spec.name, both),
+        defender_is_ally=same and attack.power != defender,
+    )
+
+
+def declare(state: GameState, attack: Attack, dice: Dice
+            ) -> tuple[GameState, tuple[Event, ...]] | Message:
+    """D1-D4, N0 are the procedure's; an accepted declaration pays (D3) and runs on."""
+    found = situation(state, attack)
+    if isinstance(found, Message):
+        return found
+    procedure = get_procedure(state.scenario.procedure)
+    outcome = procedure.declare(found, dice)
+    if isinstance(outcome, Refused):
+        return outcome.reason
+    number = state.attacks + 1
+    running = AttackInProgress(number, attack.power, attack.region, outcome.state,
+                               attack.defender, attack.counter)
+    state = dataclasses.replace(state, attack=running, attacks=number)
+    began = AttackBegan(number, attack.power, attack.region, attack.defender, attack.counter)
+    return apply_effects(state, running, outcome.events), (began, *outcome.events)
+
+
+def answer(state: GameState, given: object, dice: Dice
+           ) -> tuple[GameState, tuple[Event, ...]] | Message:
+    """An input of the attack under way (or its timeout), forwarded to the procedure."""
+    running = state.attack
+    assert running is not None
+    procedure = get_procedure(state.scenario.procedure)
+    outcome = procedure.advance(running.state, given, dice)
+    if isinstance(outcome, Refused):
+        return outcome.reason
+    running = dataclasses.replace(running, state=outcome.state)
+    state = dataclasses.replace(state, attack=running)
+    return apply_effects(state, running, outcome.events), outcome.events
+
+
+def timeout(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]] | Message:
+    running = state.attack
+    assert running is not None
+    return answer(state, Timeout(running.state.step), dice)
+
+
+def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Event, ...]
+                  ) -> GameState:
+    """The effect events of the procedure, applied to the board (G34)."""
+    region = running.region
+    for event in events:
+        if isinstance(event, GoldChanged):
+            state = state.with_power(event.power, gold=state.power(event.power).gold + event.delta)
+        elif isinstance(event, VpChanged):
+            state = state.with_power(event.power, vp=state.power(event.power).vp + event.delta)
+        elif isinstance(event, UnrestGained):
+            state = state.with_power(event.power,
+                                     unrest=state.power(event.power).unrest + event.amount)
+        elif isinstance(event, UnitLost):
+            state = state.with_pieces(event.power, region,
+                                      **{UNIT_FIELDS[event.kind]: -event.count})
+        elif isinstance(event, ControlPlaced):
+            state = state.with_pieces(event.power, region, markers=1)
+        elif isinstance(event, ControlRemoved):
+            state = state.with_pieces(event.power, region, markers=-1)
+        elif isinstance(event, NeutralRemoved):
+            state = dataclasses.replace(
+                state, face_up=tuple(c for c in state.face_up if c != running.counter))
+    return state

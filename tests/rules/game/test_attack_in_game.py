@@ -1,0 +1,137 @@
+"""G34 and G6: the Attack action runs attack-rules.md; its effects are the game's."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from guerra.rules.game.events import AttackBegan
+from guerra.rules.game.inputs import Attack, Build, Deadline, Pass, Tax, Transfer
+from guerra.rules.game.machine import pending
+from guerra.rules.game.phases import run_on
+from guerra.rules.game.state import Pieces, TurnState
+from guerra.rules.seed004.inputs import AllyAnswer
+from tests.rules.game.helpers import PrefixDice, in_rounds, of_type, play, refused, steps
+from tests.rules.game.scenarios import BA, CA, FR, GB, PR, ST
+
+# Seed-004 dice: for each battle the attacker's pair, then the defender's; a side adds
+# |d1 - d2| to its total.
+
+
+def test_G34_an_attack_on_a_neutral_counter_takes_it_off_the_map() -> None:
+    # Counter 1: Stati Tedeschi, defence 3. Francia: 2 armies -> 2 + |6-2| = 6 > 3 + |2-2|.
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=2)], face_up=(1, 2))
+    result = play(state, Attack(FR, state.step, ST, counter=1), dice=[6, 2, 2, 2])
+    after = result.state
+    assert after.face_up == (2,)
+    assert after.pieces(FR, ST) == Pieces(FR, ST, armies=2, markers=1)
+    assert after.power(FR).gold == 8  # D3: 2 gold
+    assert of_type(result.events, AttackBegan) == [AttackBegan(1, FR, ST, None, 1)]
+    assert after.turn == TurnState(FR, done=1) and after.attacks == 1
+
+
+def test_G34_losses_and_unrest_of_an_attack_reach_the_board() -> None:
+    # Francia attacks Prussia in Stati Tedeschi (no sea): 1 + |1-1| = 1 against 1 + |6-2| = 5.
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(PR, ST, armies=1, markers=1)],
+                      alliances=((FR, "A"), (PR, "B")))
+    after = play(state, Attack(FR, state.step, ST, defender=PR), dice=[1, 1, 6, 2]).state
+    assert after.pieces(FR, ST).empty and after.power(FR).unrest == 1
+    assert after.pieces(PR, ST) == Pieces(PR, ST, armies=1, markers=1)
+    assert after.supply_left(FR, "army") == 14
+
+
+def test_G34_the_attacker_wins_control_from_the_defender() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=2), Pieces(PR, ST, markers=2)],
+                      alliances=((FR, "A"), (PR, "B")))
+    # 2 + |6-2| = 6 against 0 + |1-1| = 0: Prussia has no unit to lose, only a marker.
+    after = play(state, Attack(FR, state.step, ST, defender=PR), dice=[6, 2, 1, 1]).state
+    assert after.pieces(FR, ST) == Pieces(FR, ST, armies=2, markers=1)
+    assert after.pieces(PR, ST) == Pieces(PR, ST, markers=1)
+
+
+def test_G34_allies_are_this_wars_alliance_and_the_turn_waits_for_the_attack() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(PR, ST, armies=1, markers=1),
+                              Pieces(GB, ST, armies=2)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A")))
+    declared = play(state, Attack(FR, state.step, ST, defender=PR)).state
+    assert declared.attack_under_way
+    assert pending(declared).kind == "attack" and pending(declared).powers == (GB,)
+    # No other action, and no phase end, while the attack is under way.
+    assert refused(declared, Pass(FR, declared.step)).msgid == (
+        "An attack is under way: the game goes on when it ends.")
+    assert run_on(declared, PrefixDice([]))[0] == declared
+    # Free actions go on: Gran Bretagna may tax? No, it is not its turn; Francia may.
+    assert refused(declared, Tax(GB, declared.step, 2)).msgid.startswith("A power taxes")
+    assert play(declared, Tax(FR, declared.step, 2)).state.power(FR).gold == 10
+    # Gran Bretagna commits its 2 armies: 1 + 2 + |1-1| = 3 against 1 + |2-1| = 2.
+    answer = AllyAnswer(GB, declared.attack.state.step, 2, 0)
+    result = play(declared, answer, dice=[1, 1, 2, 1])
+    assert not result.state.attack_under_way
+    assert result.state.pieces(FR, ST).markers == 1
+    assert result.state.turn == TurnState(FR, done=1)
+
+
+def test_G34_two_attack_actions_in_one_turn() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=3)], face_up=(1, 7))
+    # Counters 1 (defence 3) and 7 (defence 5): 3 + |6-2| = 7 beats 3 and 5 + |1-1|.
+    first = play(state, Attack(FR, state.step, ST, counter=1), dice=[6, 2, 1, 1]).state
+    second = play(first, Attack(FR, first.step, ST, counter=7), dice=[6, 2, 1, 1]).state
+    assert second.face_up == () and second.attacks == 2
+    assert second.turn == TurnState(PR)  # both actions used
+
+
+def test_G34_a_deadline_during_the_attack_is_the_attacks_timeout() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(PR, ST, armies=1, markers=1),
+                              Pieces(GB, ST, armies=2)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A")))
+    declared = play(state, Attack(FR, state.step, ST, defender=PR)).state
+    # A3: Gran Bretagna declines; 1 + |1-1| = 1 against 1 + |1-1| = 1: a tie (L5).
+    after = play(declared, Deadline(declared.step), dice=[1, 1, 1, 1]).state
+    assert not after.attack_under_way and after.attack is not None
+    assert after.attack.state.outcome == "tie"
+    assert after.pieces(GB, ST).armies == 2  # declined: nothing lost
+
+
+def test_G34_allies_in_this_war_cannot_be_attacked() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(GB, ST, armies=1)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A")))
+    assert refused(state, Attack(FR, state.step, ST, defender=GB)).msgid == (
+        "{power} cannot attack {target}: they are allies in this war.")
+
+
+def test_G34_alliance_and_training_tiles_feed_the_attack() -> None:
+    state = in_rounds(pieces=[Pieces(FR, BA, armies=1), Pieces(PR, BA, armies=1, markers=1)],
+                      alliances=((FR, "A"), (PR, "B")),
+                      Francia={"tiles": (("alliance:Baltico", 1), ("army_training", 1))})
+    # Baltico has sea but nobody has fleets there: no naval step. Francia: 1 army + 1 Army
+    # Training (Prussia holds none) + 1 Alliance tile + |1-1| = 3; Prussia 1 + |3-1| = 3: tie.
+    declared = play(state, Attack(FR, state.step, BA, defender=PR), dice=[1, 1, 3, 1])
+    land = declared.state.attack.state.land
+    assert land is not None and (land.attacker.total, land.defender.total) == (3, 3)
+
+
+def test_G6_only_numbered_counters_are_attacked() -> None:
+    # Counter 3 is a population counter of Caraibi.
+    state = in_rounds(pieces=[Pieces(FR, CA, armies=1)], face_up=(3,))
+    assert refused(state, Attack(FR, state.step, CA, counter=3)).msgid == (
+        "There is no such neutral marker in {region}.")
+
+
+def test_G34_a_home_unit_builds_while_the_counter_gold_reward_is_paid() -> None:
+    """N3 through the game: a gold reward lands in the attacker's purse."""
+    scenario = in_rounds().scenario
+    counters = tuple(c if c.id != 1 else c.__class__(1, ST, "numbered", 3, "gold", 3)
+                     for c in scenario.counters)
+    state = in_rounds(scenario=dataclasses.replace(scenario, counters=counters),
+                      pieces=[Pieces(FR, ST, armies=2)], face_up=(1,))
+    after = steps(state, Build(FR, 0, "army"))
+    after = play(after, Attack(FR, after.step, ST, counter=1), dice=[6, 2, 1, 1]).state
+    assert after.power(FR).gold == 10 - 2 + 3
+
+
+def test_G43_gold_may_be_given_during_an_attack() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(PR, ST, armies=1, markers=1),
+                              Pieces(GB, ST, armies=2)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A")))
+    declared = play(state, Attack(FR, state.step, ST, defender=PR)).state
+    given = play(declared, Transfer(GB, declared.step, FR, 3)).state
+    assert (given.power(GB).gold, given.power(FR).gold) == (7, 11)

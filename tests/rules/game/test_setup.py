@@ -1,0 +1,170 @@
+"""G1, G4, G10-G14: who takes part, what each power starts with, the setup draw."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+from guerra.rules.dice import RandomDice
+from guerra.rules.game.events import CountersDrawn, SeatingDrawn, SetupMarker, UnitPlaced
+from guerra.rules.game.inputs import Deadline, PlaceUnit
+from guerra.rules.game.machine import pending, start_game
+from guerra.rules.game.scenario import FixedPosition, FixedTile, PowerSpec, UnitKind
+from guerra.rules.game.state import GameState
+from tests.rules.game.helpers import PrefixDice, no, of_type, ok, play, refused, started
+from tests.rules.game.scenarios import (
+    ALL_POWERS,
+    BA,
+    CA,
+    FR,
+    GB,
+    NA,
+    PR,
+    ST,
+    europa,
+    tiny,
+)
+
+
+def test_G1_only_seated_powers_take_part() -> None:
+    state = started(europa(), (FR, PR, GB)).state
+    assert sorted(state.seating) == sorted((FR, PR, GB))
+    assert {p.power for p in state.board} <= {FR, PR, GB}
+    assert not state.is_power("Spagna")
+
+
+def test_G1_a_game_needs_two_to_seven_powers() -> None:
+    reason = no(start_game(tiny(), (FR,), RandomDice(0)))
+    assert reason.msgid == "A game needs from 2 to 7 powers."
+    reason = no(start_game(tiny(), (FR, "Atlantide"), RandomDice(0)))
+    assert reason.param("power") == "Atlantide"
+    assert ok(start_game(europa(), ALL_POWERS, RandomDice(0))).state.seating
+
+
+def test_G4_every_power_starts_with_10_gold_5_population_no_unrest_no_vp_no_tiles() -> None:
+    state = started(europa(), ALL_POWERS).state
+    for power in state.powers:
+        assert (power.gold, power.population, power.unrest, power.vp, power.tiles) == (
+            10, 5, 0, 0, ())
+
+
+def test_G10_seating_order_is_drawn_from_the_games_dice() -> None:
+    # Fisher-Yates over (Francia, Prussia, Gran Bretagna), the scenario's order: a die of 1
+    # for the last place picks index 0 (swap 3rd and 1st: GB, PR, FR), then a 1 for the
+    # second place picks index 0 (swap 2nd and 1st: PR, GB, FR).
+    result = ok(start_game(tiny(), (FR, PR, GB), PrefixDice([1, 1])))
+    assert result.state.seating == (PR, GB, FR)
+    assert of_type(result.events, SeatingDrawn) == [SeatingDrawn((PR, GB, FR))]
+    # Faces 3 then 2 pick the last index each time: nothing moves.
+    assert ok(start_game(tiny(), (FR, PR, GB), PrefixDice([3, 2]))).state.seating == (FR, PR, GB)
+
+
+def test_G11_war_1_counters_are_the_first_of_the_shuffled_pool_and_lie_face_up() -> None:
+    result = started(tiny())
+    state = result.state
+    drawn = of_type(result.events, CountersDrawn)
+    assert len(drawn) == 1 and len(state.face_up) == 4  # tiny(): four counters per war
+    assert drawn[0].counters == state.face_up
+    assert drawn[0].regions == tuple(state.scenario.counter_by_id[c].region
+                                     for c in state.face_up)
+    # Ten in the default scenario; the rest of the pool is still to draw.
+    default = started(europa(), ALL_POWERS).state
+    assert len(default.face_up) == 10
+    assert len(default.face_up) + len(default.pool) + 35 == 65
+
+
+def test_G11_the_shuffle_is_a_permutation_of_the_pool() -> None:
+    shuffles = {started(tiny(), seed=seed).state.face_up for seed in range(20)}
+    assert len(shuffles) > 10  # different games draw different counters
+
+
+def test_G12_each_power_draws_counters_and_marks_their_regions() -> None:
+    result = started(tiny())
+    state = result.state
+    marks = of_type(result.events, SetupMarker)
+    assert len(marks) == 3 * 2  # tiny(): two counters each
+    assert [m.power for m in marks] == [p for p in state.seating for _ in range(2)]
+    for power in state.seating:
+        expected = Counter(m.region for m in marks if m.power == power)
+        assert Counter({p.region: p.markers for p in state.of_power(power)}) == expected
+    drawn = {m.counter for m in marks}
+    assert not drawn & set(state.pool) and not drawn & set(state.face_up)  # they left the game
+
+
+def test_G12_two_counters_of_one_region_give_two_markers_there() -> None:
+    for seed in range(200):
+        result = started(europa(), ALL_POWERS, seed=seed)
+        marks = Counter((m.power, m.region) for m in of_type(result.events, SetupMarker))
+        (power, region), count = marks.most_common(1)[0]
+        if count >= 2:
+            assert result.state.pieces(power, region).markers == count
+            return
+    raise AssertionError("no power drew two counters of one region in 200 games")
+
+
+def _placing(seed: int = 0) -> GameState:
+    state = started(tiny(), seed=seed).state
+    assert state.phase == "setup"
+    return state
+
+
+def test_G13_powers_place_their_units_one_at_a_time_in_seating_order() -> None:
+    state = _placing()
+    order = []
+    for _ in range(2 * 3):  # tiny(): two units each
+        power = pending(state).powers[0]
+        order.append(power)
+        state = play(state, PlaceUnit(power, state.step, "army", None)).state
+    assert order == list(state.seating) * 2
+    assert state.phase == "auction"
+    assert all(state.pieces(p, None).armies == 2 for p in state.seating)
+
+
+def test_G13_fleets_only_where_there_is_sea_forts_only_in_a_region() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    reason = refused(state, PlaceUnit(power, state.step, "fleet", ST))
+    assert reason.msgid == "{region} has no sea: no fleet can be placed there."
+    reason = refused(state, PlaceUnit(power, state.step, "fort", None))
+    assert reason.msgid == "A fort is placed in a region, never at home."
+    choices: tuple[tuple[UnitKind, str | None], ...] = (("fleet", BA), ("fleet", None),
+                                                        ("fort", ST))
+    for kind, where in choices:
+        placed = play(state, PlaceUnit(power, state.step, kind, where)).state
+        assert placed.pieces(power, where).count(kind) == 1
+        assert placed.power(power).population == 5  # placing costs no population
+
+
+def test_G13_a_placement_not_made_in_time_puts_an_army_at_home() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    result = play(state, Deadline(state.step))
+    assert of_type(result.events, UnitPlaced) == [UnitPlaced(power, "army", None, True)]
+    assert result.state.pieces(power, None).armies == 1
+    assert pending(result.state).powers[0] == state.seating[1]
+
+
+def test_G13_only_the_power_whose_placement_it_is_may_place() -> None:
+    state = _placing()
+    other = state.seating[1]
+    reason = refused(state, PlaceUnit(other, state.step, "army", None))
+    assert reason.msgid == "No decision is awaited from {power} now: {awaited} decides."
+
+
+def test_G14_fixed_positions_skip_the_draw_and_the_placement() -> None:
+    scenario = tiny(fixed_positions=(
+        FixedPosition(FR, ST, armies=2, forts=1, markers=1),
+        FixedPosition(PR, BA, armies=1, fleets=2, markers=2),
+        FixedPosition(GB, CA, fleets=1, markers=1),
+        FixedPosition("Spagna", NA, armies=9),  # not seated: ignored (G1)
+    ), fixed_tiles=(FixedTile(FR, "bank"),))
+    scenario = dataclasses.replace(scenario, powers=(*scenario.powers, PowerSpec("Spagna")))
+    result = started(scenario)
+    state = result.state
+    assert not of_type(result.events, SetupMarker)
+    assert state.phase == "auction"  # no placement: straight to war 1's auction
+    assert state.pieces(FR, ST).armies == 2 and state.pieces(FR, ST).forts == 1
+    assert state.pieces(PR, BA).fleets == 2 and state.pieces(PR, BA).markers == 2
+    assert not state.is_power("Spagna") and not state.of_power("Spagna")
+    assert state.power(FR).held("bank") == 1 and state.copies_left("bank") == 1
+    assert len(state.face_up) == 4  # G11 still draws war 1's counters
