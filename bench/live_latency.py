@@ -195,7 +195,7 @@ def prepare_database(path: Path) -> tuple[int, dict[str, str], dict[str, int]]:
 
     call_command("migrate", verbosity=0)
     users = {name: User.objects.create_user(name) for name in ("anna", "carla", "bruno")}
-    scenario = Scenario.objects.get(name="Europa 1700")
+    scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
     game = services.game_create(
         user=users["anna"], scenario=scenario, name="Bench", is_private=False, power="Francia"
     )

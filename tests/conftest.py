@@ -1,4 +1,4 @@
-"""Shared fixtures: users, and games from the default scenario in each state."""
+"""Shared fixtures: users, and games from the quick-start scenario in each state."""
 
 from __future__ import annotations
 
@@ -19,10 +19,14 @@ def make_user(db: None) -> Callable[..., User]:
     return make
 
 
+QUICK_START = "Europa 1700 — partenza rapida"
+
+
 @pytest.fixture
 def scenario(db: None) -> Scenario:
-    """The default scenario, loaded by migrate into the empty test database."""
-    return Scenario.objects.get(name="Europa 1700")
+    """The quick-start scenario (fixed starting positions, G14), loaded by migrate into the empty
+    test database beside the default "Europa 1700": today's games start from fixed positions."""
+    return Scenario.objects.get(name=QUICK_START)
 
 
 @pytest.fixture

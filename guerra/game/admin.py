@@ -6,8 +6,8 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -26,102 +26,31 @@ from .models import (
     Neutral,
     Region,
     Scenario,
-    ScenarioNeutral,
-    ScenarioPower,
-    ScenarioRegion,
-    ScenarioTile,
     Seat,
-    StartingPosition,
-    StartingTile,
     TileHolding,
+)
+from .scenario_checks import scenario_check
+from .scenario_inlines import (
+    LandLinkInline,
+    NeutralInline,
+    PowerInline,
+    RegionInline,
+    StartingPositionInline,
+    StartingTileInline,
+    TileInline,
 )
 
 
-class ScenarioChildFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
-    """Offers only the scenario's own powers, regions and tiles in the inline selects."""
+class ScenarioRefused(Exception):
+    """Raised inside the admin's save transaction, so nothing of the refused save remains."""
 
-    def add_fields(self, form: Any, index: int | None) -> None:
-        super().add_fields(form, index)
-        scenario = self.instance
-        limits = {
-            "power": ScenarioPower.objects.filter(scenario=scenario.pk),
-            "region": ScenarioRegion.objects.filter(scenario=scenario.pk),
-            "tile": ScenarioTile.objects.filter(scenario=scenario.pk).select_related("region"),
-        }
-        for name, queryset in limits.items():
-            if name in form.fields:
-                form.fields[name].queryset = queryset
-
-    def live_forms(self) -> list[Any]:
-        return [
-            f
-            for f in self.forms
-            if f.is_valid() and f.cleaned_data and not f.cleaned_data.get("DELETE")
-        ]
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems)
+        self.problems = problems
 
 
-class StartingPositionFormSet(ScenarioChildFormSet):
-    def clean(self) -> None:
-        super().clean()
-        positions = [
-            (
-                str(f.cleaned_data["power"]),
-                {k: f.cleaned_data.get(k) or 0 for k in scenario_io.UNIT_FIELDS},
-            )
-            for f in self.live_forms()
-        ]
-        problems = scenario_io.supply_problems(
-            self.instance, positions=positions, starting_tiles=[]
-        )
-        if problems:
-            raise forms.ValidationError(problems)
-
-
-class StartingTileFormSet(ScenarioChildFormSet):
-    def clean(self) -> None:
-        super().clean()
-        tiles = [
-            (str(f.cleaned_data["power"]), f.cleaned_data["tile"], f.cleaned_data.get("count") or 0)
-            for f in self.live_forms()
-        ]
-        problems = scenario_io.supply_problems(self.instance, positions=[], starting_tiles=tiles)
-        if problems:
-            raise forms.ValidationError(problems)
-
-
-class PowerInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = ScenarioPower
-    extra = 0
-
-
-class RegionInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = ScenarioRegion
-    extra = 0
-    fields = ["name", "has_sea", "vp_first", "vp_second", "vp_third", "order", "label_x", "label_y"]
-
-
-class NeutralInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = ScenarioNeutral
-    formset = ScenarioChildFormSet
-    extra = 0
-
-
-class TileInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = ScenarioTile
-    formset = ScenarioChildFormSet
-    extra = 0
-
-
-class StartingPositionInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = StartingPosition
-    formset = StartingPositionFormSet
-    extra = 0
-
-
-class StartingTileInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = StartingTile
-    formset = StartingTileFormSet
-    extra = 0
+# Where the second pass of a refused save finds the problems to show.
+_PROBLEMS = "_guerra_scenario_problems"
 
 
 class ImportForm(forms.Form):
@@ -132,9 +61,50 @@ class ImportForm(forms.Form):
 class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "wars", "rounds_per_war", "starting_gold"]
     search_fields = ["name"]
+    fieldsets = [
+        (None, {"fields": ["name", "description"]}),
+        (
+            gettext_lazy("Wars and rounds"),
+            {
+                "fields": [
+                    "wars",
+                    ("rounds_per_war", "rounds_per_war_many", "many_players"),
+                    "counters_per_war",
+                    "ally_deadline_seconds",
+                ]
+            },
+        ),
+        (
+            gettext_lazy("Start of the game"),
+            {
+                "fields": [
+                    ("starting_gold", "starting_population"),
+                    ("setup_counters", "setup_units"),
+                ]
+            },
+        ),
+        (
+            gettext_lazy("Supply of each power"),
+            {
+                "fields": [
+                    (
+                        "armies_per_power",
+                        "fleets_per_power",
+                        "forts_per_power",
+                        "control_markers_per_power",
+                    )
+                ]
+            },
+        ),
+        (
+            gettext_lazy("Economy and movement"),
+            {"fields": ["population_growth", "build_cost", "storms"]},
+        ),
+    ]
     inlines = [
         PowerInline,
         RegionInline,
+        LandLinkInline,
         NeutralInline,
         TileInline,
         StartingPositionInline,
@@ -142,6 +112,42 @@ class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ]
     actions = ["export_json"]
     change_list_template = "admin/game/scenario/change_list.html"
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """The scenario as a whole must be playable (`scenario_check`, the rules' own
+        `scenario_problems` included); otherwise the exception undoes the whole save."""
+        super().save_related(request, form, formsets, change)
+        problems = scenario_check(form.instance)
+        if problems:
+            raise ScenarioRefused(problems)
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except ScenarioRefused as refused:
+            # The save was rolled back; the same form is shown again with the problems on top.
+            setattr(request, _PROBLEMS, refused.problems)
+            return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def get_form(
+        self, request: HttpRequest, obj: Scenario | None = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        problems = getattr(request, _PROBLEMS, None)
+        if not problems:
+            return form
+
+        def clean(self: Any) -> dict[str, Any]:
+            form.clean(self)
+            raise ValidationError(problems)
+
+        return type(form.__name__, (form,), {"clean": clean})
 
     @admin.action(description=gettext_lazy("Export as JSON"))
     def export_json(self, request: HttpRequest, queryset: QuerySet[Scenario]) -> HttpResponse:

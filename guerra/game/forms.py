@@ -18,8 +18,10 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
 class CreateGameForm(forms.Form):
     name = forms.CharField(label=_("Name of the game"), max_length=80)
+    # Until the browser plays the setup draw (G11-G13), only scenarios with fixed starting
+    # positions (G14) can be started there.
     scenario = forms.ModelChoiceField(
-        label=_("Scenario"), queryset=Scenario.objects.all(), empty_label=None
+        label=_("Scenario"), queryset=Scenario.objects.playable_now(), empty_label=None
     )
     power = forms.ChoiceField(label=_("Your power"))
     is_private = forms.BooleanField(
@@ -36,7 +38,7 @@ class CreateGameForm(forms.Form):
         key = str(
             (self.data.get("scenario") if self.is_bound else self.initial.get("scenario")) or ""
         )
-        scenarios = Scenario.objects.all()
+        scenarios = Scenario.objects.playable_now()
         chosen = scenarios.filter(pk=int(key)).first() if key.isdigit() else None
         return chosen or scenarios.first()
 

@@ -3,21 +3,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language
 
-from guerra.rules.i18n import Message, translate
+from guerra.rules.i18n import Grammar, Message, translate
 
 
 def language() -> str:
     return (get_language() or "it").split("-")[0]
 
 
-def render_rules_message(value: Any) -> str:
-    """A `Message`, its stored dict, or a bare msgid, in the active language."""
+def render_rules_message(value: Any, names: Mapping[str, Grammar] | None = None) -> str:
+    """A `Message`, its stored dict, or a bare msgid, in the active language; `names` is the
+    grammar of the scenario's names (default: the default scenario's)."""
     if isinstance(value, Message):
-        return value.render(language())
+        return value.render(language(), names)
     if isinstance(value, dict):
-        return Message.from_dict(value).render(language())
+        return Message.from_dict(value).render(language(), names)
     return translate(str(value), language())

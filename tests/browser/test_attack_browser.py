@@ -20,7 +20,7 @@ LIVE = 15_000  # ms: how long a live update may take before the test gives up
 
 def start_game() -> Game:
     anna, carla, bruno = (User.objects.get(username=n) for n in ("anna", "carla", "bruno"))
-    scenario = Scenario.objects.get(name="Europa 1700")
+    scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
     game = services.game_create(
         user=anna,
         scenario=scenario,

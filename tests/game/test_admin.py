@@ -1,14 +1,20 @@
 """Scenarios in the admin: inlines validated as a whole, import and export."""
 
+import dataclasses
+import html
 import json
 
 import pytest
+from django.contrib.admin.models import LogEntry
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from guerra.game.models import Scenario, StartingPosition
-from guerra.game.scenario_io import dumps, export_scenario
+from guerra.game.rules_text import render_rules_message
+from guerra.game.scenario_io import SETTINGS_FIELDS, dumps, export_scenario
+from guerra.game.scenario_rules import scenario_grammar, scenario_rules
+from guerra.rules.game.scenario import scenario_problems
 
 
 @pytest.fixture
@@ -21,48 +27,55 @@ def admin_client_(make_user):
     return c
 
 
+INLINES = {
+    "powers": ["name", "article", "bare_in", "colour", "order", "home_links"],
+    "regions": [
+        "name",
+        "article",
+        "bare_in",
+        "has_sea",
+        "europe",
+        "american",
+        "trade_hub",
+        "vp_first",
+        "vp_second",
+        "vp_third",
+        "order",
+        "label_x",
+        "label_y",
+    ],
+    "land_links": ["region_a", "region_b"],
+    "neutrals": ["region", "kind", "defence", "reward_kind", "amount"],
+    "tiles": ["kind", "region", "count", "cost_gold", "cost_population", "cost_unrest"],
+    "starting_positions": ["power", "region", "armies", "fleets", "forts", "control_markers"],
+    "starting_tiles": ["power", "tile", "count"],
+}
+FOREIGN_KEYS = {"region", "power", "tile", "region_a", "region_b"}
+
+
 def inline_post_data(scenario, change_positions=None):
     """The change form as the browser would send it, optionally with edited positions."""
-    data = {
-        field: getattr(scenario, field)
-        for field in [
-            "name",
-            "description",
-            "wars",
-            "rounds_per_war",
-            "starting_gold",
-            "control_markers_per_power",
-            "armies_per_power",
-            "fleets_per_power",
-            "forts_per_power",
-            "ally_deadline_seconds",
-        ]
-    }
-    groups = {
-        "powers": (scenario.powers.all(), ["name", "colour", "order"]),
-        "regions": (
-            scenario.regions.all(),
-            ["name", "has_sea", "vp_first", "vp_second", "vp_third", "order", "label_x", "label_y"],
-        ),
-        "neutrals": (scenario.neutrals.all(), ["region", "defence", "reward_kind", "amount"]),
-        "tiles": (scenario.tiles.all(), ["kind", "region", "count"]),
-        "starting_positions": (
-            scenario.starting_positions.all(),
-            ["power", "region", "armies", "fleets", "forts", "control_markers"],
-        ),
-        "starting_tiles": (scenario.starting_tiles.all(), ["power", "tile", "count"]),
-    }
-    for prefix, (queryset, fields) in groups.items():
-        rows = list(queryset)
+    data: dict[str, object] = {}
+    for field in ["name", "description", *SETTINGS_FIELDS]:
+        value = getattr(scenario, field)
+        if value is True:
+            data[field] = "on"
+        elif value is not False:
+            data[field] = value
+    for prefix, fields in INLINES.items():
+        rows = list(getattr(scenario, prefix).all())
         data[f"{prefix}-TOTAL_FORMS"] = len(rows)
         data[f"{prefix}-INITIAL_FORMS"] = len(rows)
         for i, row in enumerate(rows):
             data[f"{prefix}-{i}-id"] = row.pk
             data[f"{prefix}-{i}-scenario"] = scenario.pk
             for field in fields:
+                if field == "home_links":
+                    data[f"{prefix}-{i}-{field}"] = [r.pk for r in row.home_links.all()]
+                    continue
                 value = (
                     getattr(row, field + "_id", None)
-                    if field in {"region", "power", "tile"}
+                    if field in FOREIGN_KEYS
                     else getattr(row, field)
                 )
                 if isinstance(value, bool):
@@ -79,11 +92,17 @@ def change_url(scenario):
     return reverse("admin:game_scenario_change", args=[scenario.pk])
 
 
-def test_the_unchanged_form_saves(admin_client_, scenario):
+def page_text(response):
+    return html.unescape(response.content.decode())
+
+
+@pytest.mark.parametrize("name", ["Europa 1700", "Europa 1700 — partenza rapida"])
+def test_the_unchanged_form_saves(admin_client_, name):
+    scenario = Scenario.objects.get(name=name)
     before = dumps(export_scenario(scenario))
     response = admin_client_.post(change_url(scenario), inline_post_data(scenario))
     assert response.status_code == 302, response.context["errors"] if response.context else ""
-    assert dumps(export_scenario(Scenario.objects.get())) == before
+    assert dumps(export_scenario(Scenario.objects.get(pk=scenario.pk))) == before
 
 
 def test_no_fleet_in_a_region_without_sea(admin_client_, scenario):
@@ -104,7 +123,7 @@ def test_starting_positions_must_fit_the_supply(admin_client_, scenario):
         change_url(scenario), inline_post_data(scenario, {(0, "armies"): 30})
     )
     assert response.status_code == 200
-    assert "più della sua riserva di 12" in response.content.decode()
+    assert "più della sua riserva di 14" in response.content.decode()
     assert StartingPosition.objects.filter(armies=30).count() == 0
 
 
@@ -116,38 +135,168 @@ def test_a_neutral_defence_outside_1_to_9_is_refused(admin_client_, scenario):
     assert not scenario.neutrals.filter(defence=12).exists()
 
 
+def _refused(admin_client_, scenario, data, message):
+    """The admin answers with the form again, shows `message`, and saves nothing at all."""
+    before = dumps(export_scenario(scenario))
+    logged = LogEntry.objects.count()
+    response = admin_client_.post(change_url(scenario), data)
+    assert response.status_code == 200
+    assert message in page_text(response)
+    assert dumps(export_scenario(Scenario.objects.get(pk=scenario.pk))) == before
+    assert LogEntry.objects.count() == logged
+    return page_text(response)
+
+
+def _other_region(name="Baltico"):
+    return Scenario.objects.get(name="Europa 1700").regions.get(name=name)
+
+
+def test_G32_a_land_link_to_a_region_of_another_scenario_is_refused(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    data["land_links-0-region_b"] = _other_region().pk
+    _refused(admin_client_, scenario, data, "Scegli una regione di questo scenario.")
+
+
+def test_G32_a_home_link_to_a_region_of_another_scenario_is_refused(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    data["powers-0-home_links"] = [_other_region().pk]
+    _refused(admin_client_, scenario, data, "Scegli solo regioni di questo scenario.")
+
+
+def _add_land_links(data, scenario, *pairs):
+    for a, b in pairs:
+        i = data["land_links-TOTAL_FORMS"]
+        data["land_links-TOTAL_FORMS"] += 1
+        data[f"land_links-{i}-scenario"] = scenario.pk
+        data[f"land_links-{i}-region_a"] = scenario.regions.get(name=a).pk
+        data[f"land_links-{i}-region_b"] = scenario.regions.get(name=b).pk
+
+
+def test_G32_a_land_link_is_entered_once_whichever_way_round(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    _add_land_links(data, scenario, ("Europa Centrale", "Stati Tedeschi"))
+    _refused(admin_client_, scenario, data, "Queste due regioni sono già collegate.")
+
+
+def test_G32_two_new_land_links_of_one_pair_are_refused(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    _add_land_links(
+        data, scenario, ("Stati Tedeschi", "Mediterraneo"), ("Mediterraneo", "Stati Tedeschi")
+    )
+    _refused(
+        admin_client_,
+        scenario,
+        data,
+        "Il collegamento via terra Mediterraneo – Stati Tedeschi è elencato due volte.",
+    )
+
+
+def test_G32_a_region_is_not_linked_to_itself(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    data["land_links-0-region_b"] = data["land_links-0-region_a"]
+    _refused(admin_client_, scenario, data, "Una regione non è collegata a se stessa.")
+
+
+def test_G6_a_counter_in_a_region_of_another_scenario_is_refused(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    data["neutrals-0-region"] = _other_region().pk
+    _refused(admin_client_, scenario, data, "Scegli una regione di questo scenario.")
+
+
+def test_G6_a_population_counter_has_no_defence(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    index = next(i for i, n in enumerate(scenario.neutrals.all()) if n.kind == "population")
+    data[f"neutrals-{index}-defence"] = 3
+    _refused(
+        admin_client_, scenario, data, "Una pedina popolazione o commercio non ha difesa."
+    )
+
+
+def test_G7_a_tile_of_a_region_of_another_scenario_is_refused(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    index = next(i for i, t in enumerate(scenario.tiles.all()) if t.region_id)
+    data[f"tiles-{index}-region"] = _other_region().pk
+    _refused(admin_client_, scenario, data, "Scegli una regione di questo scenario.")
+
+
+@pytest.mark.parametrize("kind", ["alliance", "company"])
+def test_G7_an_alliance_or_company_tile_names_its_region(admin_client_, scenario, kind):
+    data = inline_post_data(scenario)
+    index = next(i for i, t in enumerate(scenario.tiles.all()) if t.kind == kind)
+    del data[f"tiles-{index}-region"]
+    _refused(
+        admin_client_,
+        scenario,
+        data,
+        "Una tessera Alleanza o Compagnia indica la sua regione.",
+    )
+
+
+def test_G7_only_alliance_and_company_tiles_name_a_region(admin_client_, scenario):
+    data = inline_post_data(scenario)
+    index = next(i for i, t in enumerate(scenario.tiles.all()) if t.kind == "bank")
+    data[f"tiles-{index}-region"] = scenario.regions.get(name="Baltico").pk
+    _refused(
+        admin_client_,
+        scenario,
+        data,
+        "Solo le tessere Alleanza e Compagnia indicano una regione.",
+    )
+
+
+def test_the_rules_own_check_refuses_an_unplayable_scenario(admin_client_, scenario):
+    """A region loses its sea in the same save that keeps fleets there: each row is fine on its
+    own, the rules' `scenario_problems` sees the whole and the save is undone."""
+    data = inline_post_data(scenario)
+    index = next(i for i, r in enumerate(scenario.regions.all()) if r.name == "Baltico")
+    del data[f"regions-{index}-has_sea"]
+    rules = scenario_rules(scenario)
+    without_sea = dataclasses.replace(
+        rules,
+        regions=tuple(
+            dataclasses.replace(r, has_sea=False) if r.name == "Baltico" else r
+            for r in rules.regions
+        ),
+    )
+    problems = scenario_problems(without_sea)
+    assert problems
+    expected = render_rules_message(problems[0], scenario_grammar(scenario))
+    assert "Baltico" in expected
+    page = _refused(admin_client_, scenario, data, expected)
+    # Three powers keep fleets there: the same problem is said once.
+    assert page.count(expected) == 1
+
+
+def test_a_new_scenario_is_added_and_checked_as_a_whole(admin_client_):
+    data = {
+        "name": "Prova vuota",
+        "description": "",
+        **{
+            field: Scenario._meta.get_field(field).get_default()
+            for field in SETTINGS_FIELDS
+            if field != "storms"
+        },
+        **{f"{prefix}-TOTAL_FORMS": 0 for prefix in INLINES},
+        **{f"{prefix}-INITIAL_FORMS": 0 for prefix in INLINES},
+    }
+    response = admin_client_.post(reverse("admin:game_scenario_add"), data)
+    assert response.status_code == 302
+    created = Scenario.objects.get(name="Prova vuota")
+    assert (created.rounds_per_war, created.rounds_per_war_many, created.storms) == (6, 5, False)
+
+
 def test_scenario_names_are_unique(admin_client_, scenario):
     response = admin_client_.post(
         reverse("admin:game_scenario_add"),
         {
             **inline_post_data(scenario),
             "name": "Europa 1700",
-            **{
-                f"{p}-TOTAL_FORMS": 0
-                for p in [
-                    "powers",
-                    "regions",
-                    "neutrals",
-                    "tiles",
-                    "starting_positions",
-                    "starting_tiles",
-                ]
-            },
-            **{
-                f"{p}-INITIAL_FORMS": 0
-                for p in [
-                    "powers",
-                    "regions",
-                    "neutrals",
-                    "tiles",
-                    "starting_positions",
-                    "starting_tiles",
-                ]
-            },
+            **{f"{prefix}-TOTAL_FORMS": 0 for prefix in INLINES},
+            **{f"{prefix}-INITIAL_FORMS": 0 for prefix in INLINES},
         },
     )
     assert response.status_code == 200
-    assert Scenario.objects.count() == 1
+    assert Scenario.objects.count() == 2
 
 
 def test_the_export_action_downloads_the_json(admin_client_, scenario):
@@ -206,3 +355,24 @@ def test_staff_read_attacks_and_dice_but_cannot_change_them(admin_client_, runni
     page = admin_client_.get(reverse("admin:game_attack_change", args=[attack.pk]))
     assert page.status_code == 200
     assert 'name="_save"' not in page.content.decode()
+
+
+def test_the_change_page_shows_every_part_of_the_scenario(admin_client_, scenario):
+    page = page_text(admin_client_.get(change_url(scenario)))
+    for title in [
+        "Guerre e round",
+        "Inizio della partita",
+        "Riserva di ogni potenza",
+        "Economia e movimento",
+        "Collegamenti via terra",
+        "Pedine neutrali",
+        "Tipi di tessera",
+        "Posizioni iniziali",
+        "madrepatria collegata via terra a",
+        "blocco americano",
+        "snodo commerciale",
+        "copie nel mercato",
+        "costo in insoddisfazione",
+    ]:
+        assert title.lower() in page.lower(), title
+    assert page.count('name="powers-0-home_links"') == 11  # one box per region of this scenario

@@ -81,7 +81,7 @@ def test_D5_one_attack_at_a_time_per_region(running_game):
 
 def test_N0_against_a_neutral_the_attacker_needs_an_army(running_game):
     Holding.objects.filter(seat__power="Prussia", region__name="Baltico").update(armies=0)
-    neutral = Neutral.objects.get(game=running_game, region__name="Baltico")
+    neutral = Neutral.objects.filter(game=running_game, region__name="Baltico")[0]
     with pytest.raises(GameError):
         declare(running_game, "Prussia", "Baltico", neutral)
     assert gold(running_game, "Prussia") == 10

@@ -7,6 +7,7 @@ from guerra.game.models import (
     GameEvent,
     Holding,
     Neutral,
+    ScenarioLandLink,
     ScenarioNeutral,
     ScenarioTile,
     Seat,
@@ -67,6 +68,35 @@ def test_a_neutral_defence_is_between_1_and_9(running_game, scenario, defence):
 def test_an_alliance_tile_kind_needs_a_region(scenario):
     with pytest.raises(IntegrityError), transaction.atomic():
         ScenarioTile.objects.create(scenario=scenario, kind="alliance", region=None)
+
+
+def test_G7_a_company_tile_needs_a_region_and_a_bank_has_none(scenario):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ScenarioTile.objects.create(scenario=scenario, kind="company", region=None)
+    bank = ScenarioTile.objects.get(scenario=scenario, kind="bank")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ScenarioTile.objects.filter(pk=bank.pk).update(region=scenario.regions.first())
+
+
+@pytest.mark.parametrize(
+    "change", [{"defence": 2}, {"reward_kind": "gold", "amount": 2}, {"kind": "oro"}]
+)
+def test_G6_a_population_counter_has_no_defence_and_no_reward(scenario, change):
+    counter = ScenarioNeutral.objects.filter(scenario=scenario, kind="population").first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ScenarioNeutral.objects.filter(pk=counter.pk).update(**change)
+
+
+def test_G32_a_land_link_joins_two_regions_once(scenario):
+    link = ScenarioLandLink.objects.filter(scenario=scenario).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ScenarioLandLink.objects.create(
+            scenario=scenario, region_a=link.region_a, region_b=link.region_a
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ScenarioLandLink.objects.create(
+            scenario=scenario, region_a=link.region_b, region_b=link.region_a
+        )
 
 
 def test_event_sequence_numbers_are_unique_per_game(running_game):

@@ -258,7 +258,9 @@ def test_every_existing_kind_reads_as_an_italian_sentence(running_game, make_use
     texts = {
         e.kind: describe(e) for e in GameEvent.objects.filter(game=running_game).order_by("seq")
     }
-    assert texts["game_created"] == "Partita «Prova» creata dallo scenario Europa 1700."
+    assert texts["game_created"] == (
+        "Partita «Prova» creata dallo scenario Europa 1700 — partenza rapida."
+    )
     assert texts["seat_taken"] == "carla prende Prussia."
     assert texts["game_started"] == (
         "La partita comincia. Alleanza 1: Francia e Prussia. Alleanza 2: Gran Bretagna."

@@ -1,8 +1,10 @@
 """Create, join and start games, through the pages a player uses."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 
+from guerra.game import services
 from guerra.game.models import (
     AllianceMembership,
     Game,
@@ -10,9 +12,11 @@ from guerra.game.models import (
     Holding,
     Neutral,
     Region,
+    Scenario,
     Seat,
     TileHolding,
 )
+from guerra.game.services.errors import GameError
 
 
 @pytest.fixture
@@ -93,6 +97,25 @@ def test_a_game_without_a_name_is_refused(client_for, scenario):
         reverse("game_new"), {"name": "", "scenario": scenario.pk, "power": "Austria"}
     )
     assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_a_setup_draw_scenario_is_not_offered_until_the_browser_plays_the_draw(
+    client_for, scenario
+):
+    draw = Scenario.objects.get(name="Europa 1700")
+    anna = client_for("anna")
+    page = anna.get(reverse("game_new")).content.decode()
+    assert f'<option value="{scenario.pk}"' in page and f'<option value="{draw.pk}"' not in page
+    with pytest.raises(GameError) as refused:
+        services.game_create(
+            user=User.objects.get(username="anna"), scenario=draw, name="Prova",
+            is_private=False, power="Francia",
+        )
+    assert str(refused.value) == (
+        "«Europa 1700» comincia con la pesca della preparazione, che nel browser non si gioca "
+        "ancora: scegli uno scenario con le posizioni iniziali fisse."
+    )
     assert not Game.objects.exists()
 
 
@@ -196,7 +219,9 @@ def test_the_creator_starts_the_game_and_the_board_is_copied(client_for, lobby_g
     assert (lobby_game.current_war, lobby_game.current_round) == (1, 1)
     assert len(lobby_game.dice_seed_hash) == 64
     assert Region.objects.filter(game=lobby_game).count() == 11
-    assert Neutral.objects.filter(game=lobby_game).count() == 16
+    # Every numbered counter of the pool (G6), none of the population and trade ones.
+    assert Neutral.objects.filter(game=lobby_game).count() == 38
+    assert lobby_game.rounds_per_war == 6  # G28: two powers
     # Only the seated powers' pieces are on the board.
     assert set(Holding.objects.filter(game=lobby_game).values_list("seat__power", flat=True)) == {
         "Francia",

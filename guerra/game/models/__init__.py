@@ -12,12 +12,12 @@ from .game import (
     TileHolding,
     Visibility,
 )
-from .scenario import (
+from .scenario import Scenario, ScenarioLandLink, ScenarioPower, ScenarioRegion
+from .scenario_pieces import (
+    REGION_TILE_KINDS,
+    CounterKind,
     RewardKind,
-    Scenario,
     ScenarioNeutral,
-    ScenarioPower,
-    ScenarioRegion,
     ScenarioTile,
     StartingPosition,
     StartingTile,
@@ -26,10 +26,12 @@ from .scenario import (
 
 __all__ = [
     "MAX_CHAT_LENGTH",
+    "REGION_TILE_KINDS",
     "AllianceMembership",
     "Attack",
     "ChatKind",
     "ChatMessage",
+    "CounterKind",
     "DiceRoll",
     "Game",
     "GameEvent",
@@ -40,6 +42,7 @@ __all__ = [
     "Region",
     "RewardKind",
     "Scenario",
+    "ScenarioLandLink",
     "ScenarioNeutral",
     "ScenarioPower",
     "ScenarioRegion",

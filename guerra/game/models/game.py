@@ -11,7 +11,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .scenario import RewardKind, Scenario, TileKind
+from .scenario import Scenario
+from .scenario_pieces import RewardKind, TileKind
 
 
 def new_invite_token() -> str:

@@ -1,35 +1,93 @@
-"""Scenarios: the setups admins edit. A game copies what it needs from one when it starts."""
+"""Scenarios: the setups admins edit. A game copies what it needs from one when it starts.
+
+This module holds the scenario's settings, powers, regions and land links (game-rules.md G1-G5,
+G28-G33, G53); `scenario_pieces` holds its counters, tiles and fixed starting positions.
+"""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext_lazy as _
 
+from guerra.rules.i18n import ARTICLES
+
 colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Use a colour like #1f77b4."))
+
+# The Italian definite article of a name ("la Francia", "gli Stati Tedeschi"); "" for none.
+ARTICLE_CHOICES = [(article, article or _("no article")) for article in ARTICLES]
+
+
+class ScenarioQuerySet(models.QuerySet["Scenario"]):
+    def playable_now(self) -> ScenarioQuerySet:
+        """Scenarios the browser can start today: those with fixed starting positions (G14).
+        The setup draw (G11-G13) exists in the rules and reaches the browser next."""
+        return self.filter(starting_positions__isnull=False).distinct()
 
 
 class Scenario(models.Model):
     name = models.CharField(_("name"), max_length=100, unique=True)
     description = models.TextField(_("description"), blank=True)
     wars = models.PositiveSmallIntegerField(_("wars"), default=3, validators=[MinValueValidator(1)])
+    # G28: rounds per war with fewer than `many_players` powers, and with that many or more.
     rounds_per_war = models.PositiveSmallIntegerField(
-        _("rounds per war"), default=4, validators=[MinValueValidator(1)]
+        _("rounds per war"),
+        default=6,
+        validators=[MinValueValidator(1)],
+        help_text=_("With fewer powers than “many players”."),
     )
+    rounds_per_war_many = models.PositiveSmallIntegerField(
+        _("rounds per war with many players"), default=5, validators=[MinValueValidator(1)]
+    )
+    many_players = models.PositiveSmallIntegerField(
+        _("many players"),
+        default=6,
+        validators=[MinValueValidator(2)],
+        help_text=_("From this many powers on, a war has the rounds for many players."),
+    )
+    # G4 and G53.
     starting_gold = models.PositiveSmallIntegerField(_("starting gold"), default=10)
-    control_markers_per_power = models.PositiveSmallIntegerField(
-        _("control markers per power"), default=12
+    starting_population = models.PositiveSmallIntegerField(_("starting population"), default=5)
+    population_growth = models.PositiveSmallIntegerField(
+        _("population growth per war"), default=3
     )
-    armies_per_power = models.PositiveSmallIntegerField(_("armies per power"), default=12)
-    fleets_per_power = models.PositiveSmallIntegerField(_("fleets per power"), default=8)
-    forts_per_power = models.PositiveSmallIntegerField(_("forts per power"), default=4)
+    # G30 and G33.
+    build_cost = models.PositiveSmallIntegerField(
+        _("build cost (population per unit)"), default=1
+    )
+    storms = models.BooleanField(
+        _("storms"),
+        default=True,
+        help_text=_(
+            "Each unit on an ocean voyage rolls a die: on a 1 it is lost and its power takes "
+            "1 unrest."
+        ),
+    )
+    # G11-G13: the draw at setup and at the start of each war.
+    counters_per_war = models.PositiveSmallIntegerField(_("counters drawn per war"), default=10)
+    setup_counters = models.PositiveSmallIntegerField(
+        _("counters drawn by each power at setup"), default=5
+    )
+    setup_units = models.PositiveSmallIntegerField(
+        _("units placed by each power at setup"), default=5
+    )
+    # G3: each power's supply.
+    control_markers_per_power = models.PositiveSmallIntegerField(
+        _("control markers per power"), default=21
+    )
+    armies_per_power = models.PositiveSmallIntegerField(_("armies per power"), default=14)
+    fleets_per_power = models.PositiveSmallIntegerField(_("fleets per power"), default=7)
+    forts_per_power = models.PositiveSmallIntegerField(_("forts per power"), default=2)
     ally_deadline_seconds = models.PositiveIntegerField(
         _("ally answer deadline (seconds)"),
         default=120,
         validators=[MinValueValidator(10), MaxValueValidator(7 * 24 * 3600)],
     )
+
+    objects = ScenarioQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -39,12 +97,31 @@ class Scenario(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def rounds_for(self, players: int) -> int:
+        """G28: the rounds of each war with this many powers in the game."""
+        return self.rounds_per_war_many if players >= self.many_players else self.rounds_per_war
+
 
 class ScenarioPower(models.Model):
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="powers")
     name = models.CharField(_("name"), max_length=60)
+    article = models.CharField(
+        _("article"), max_length=3, choices=ARTICLE_CHOICES, blank=True, default=""
+    )
+    bare_in = models.BooleanField(
+        _("“in” without article"),
+        default=False,
+        help_text=_("Italian says “in Francia”, but “nelle Province Unite”."),
+    )
     colour = models.CharField(_("colour"), max_length=7, validators=[colour_validator])
     order = models.PositiveSmallIntegerField(_("order"), default=0)
+    # G32: the regions the power's home is linked to by land.
+    home_links: models.ManyToManyField[ScenarioRegion, ScenarioRegion] = models.ManyToManyField(
+        "ScenarioRegion",
+        blank=True,
+        related_name="home_powers",
+        verbose_name=_("home linked by land to"),
+    )
 
     class Meta:
         ordering = ["order", "name"]
@@ -59,9 +136,30 @@ class ScenarioPower(models.Model):
 
 
 class ScenarioRegion(models.Model):
+    """G5: a scoring region of the map."""
+
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="regions")
     name = models.CharField(_("name"), max_length=60)
+    article = models.CharField(
+        _("article"), max_length=3, choices=ARTICLE_CHOICES, blank=True, default=""
+    )
+    bare_in = models.BooleanField(
+        _("“in” without article"),
+        default=False,
+        help_text=_("Italian says “in Africa”, not “nell'Africa”."),
+    )
     has_sea = models.BooleanField(_("has sea"), default=True)
+    europe = models.BooleanField(
+        _("in Europe"), default=True, help_text=_("Otherwise a colony: it scores two places.")
+    )
+    american = models.BooleanField(
+        _("American block"),
+        default=False,
+        help_text=_("No ocean voyage between two regions of the American block."),
+    )
+    trade_hub = models.BooleanField(
+        _("trade hub"), default=False, help_text=_("A fleet here allows the Trade action.")
+    )
     vp_first = models.PositiveSmallIntegerField(_("VP for 1st place"), default=0)
     vp_second = models.PositiveSmallIntegerField(_("VP for 2nd place"), default=0)
     vp_third = models.PositiveSmallIntegerField(_("VP for 3rd place"), default=0)
@@ -88,147 +186,55 @@ class ScenarioRegion(models.Model):
     def clean(self) -> None:
         if self.vp_second > self.vp_first or self.vp_third > self.vp_second:
             raise ValidationError(_("Victory points must not grow from 1st to 3rd place."))
-
-
-class RewardKind(models.TextChoices):
-    NONE = "none", _("none")
-    GOLD = "gold", _("gold (circle)")
-    VP = "vp", _("victory points (square)")
-
-
-class ScenarioNeutral(models.Model):
-    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="neutrals")
-    region = models.ForeignKey(ScenarioRegion, on_delete=models.CASCADE, related_name="neutrals")
-    defence = models.PositiveSmallIntegerField(
-        _("defence value"), validators=[MinValueValidator(1), MaxValueValidator(9)]
-    )
-    reward_kind = models.CharField(
-        _("reward"), max_length=4, choices=RewardKind.choices, default=RewardKind.NONE
-    )
-    amount = models.PositiveSmallIntegerField(_("reward amount"), default=0)
-
-    class Meta:
-        ordering = ["region__order", "pk"]
-        verbose_name = _("neutral marker")
-        verbose_name_plural = _("neutral markers")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(defence__gte=1, defence__lte=9), name="scenario_neutral_defence_1_9"
+        if not self.europe and self.vp_third:
+            raise ValidationError(
+                {"vp_third": _("A colony scores two places: its VP for 3rd place are 0.")}
             )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.region} ({self.defence})"
-
-    def clean(self) -> None:
-        if self.reward_kind == RewardKind.NONE and self.amount:
-            raise ValidationError(_("A marker without reward has no amount."))
-        if self.reward_kind != RewardKind.NONE and not self.amount:
-            raise ValidationError(_("A reward needs an amount."))
-        if self.region_id and self.scenario_id and self.region.scenario_id != self.scenario_id:
-            raise ValidationError(_("The region belongs to another scenario."))
 
 
-class TileKind(models.TextChoices):
-    ALLIANCE = "alliance", _("Alliance")
-    ARMY_TRAINING = "army_training", _("Army Training")
-    NAVY_TRAINING = "navy_training", _("Navy Training")
+class ScenarioLandLink(models.Model):
+    """G32: two regions linked by land, both ways (homes are linked in `home_links`)."""
 
-
-class ScenarioTile(models.Model):
-    """A kind of tile in the scenario's box and how many of it there are."""
-
-    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="tiles")
-    kind = models.CharField(_("kind"), max_length=16, choices=TileKind.choices)
-    region = models.ForeignKey(
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="land_links")
+    region_a = models.ForeignKey(
+        ScenarioRegion, on_delete=models.CASCADE, related_name="+", verbose_name=_("region")
+    )
+    region_b = models.ForeignKey(
         ScenarioRegion,
         on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="tiles",
-        verbose_name=_("region"),
+        related_name="+",
+        verbose_name=_("linked region"),
     )
-    count = models.PositiveSmallIntegerField(_("how many in the box"), default=1)
 
     class Meta:
-        ordering = ["kind", "region__order"]
-        verbose_name = _("tile kind")
-        verbose_name_plural = _("tile kinds")
+        ordering = ["region_a__order", "region_b__order", "pk"]
+        verbose_name = _("land link")
+        verbose_name_plural = _("land links")
         constraints = [
+            # One link per pair, whichever way round it was entered.
             models.UniqueConstraint(
-                fields=["scenario", "kind", "region"], name="scenario_tile_unique_kind_region"
-            ),
-            models.UniqueConstraint(
-                fields=["scenario", "kind"],
-                condition=Q(region__isnull=True),
-                name="scenario_tile_unique_kind_without_region",
+                Least("region_a", "region_b"),
+                Greatest("region_a", "region_b"),
+                name="scenario_land_link_unique_pair",
+                violation_error_message=_("These two regions are already linked."),
             ),
             models.CheckConstraint(
-                condition=(Q(kind="alliance") & Q(region__isnull=False))
-                | (~Q(kind="alliance") & Q(region__isnull=True)),
-                name="scenario_tile_alliance_has_region",
+                condition=~Q(region_a=F("region_b")),
+                name="scenario_land_link_two_regions",
+                violation_error_message=_("A region is not linked to itself."),
             ),
         ]
 
     def __str__(self) -> str:
-        label = str(TileKind(self.kind).label)
-        return f"{label} – {self.region}" if self.region_id else label
+        return f"{self.region_a} – {self.region_b}"
 
     def clean(self) -> None:
-        if self.kind == TileKind.ALLIANCE and not self.region_id:
-            raise ValidationError(_("An Alliance tile is tied to a region."))
-        if self.kind != TileKind.ALLIANCE and self.region_id:
-            raise ValidationError(_("Only Alliance tiles are tied to a region."))
-
-
-class StartingPosition(models.Model):
-    scenario = models.ForeignKey(
-        Scenario, on_delete=models.CASCADE, related_name="starting_positions"
-    )
-    power = models.ForeignKey(ScenarioPower, on_delete=models.CASCADE, verbose_name=_("power"))
-    region = models.ForeignKey(ScenarioRegion, on_delete=models.CASCADE, verbose_name=_("region"))
-    armies = models.PositiveSmallIntegerField(_("armies"), default=0)
-    fleets = models.PositiveSmallIntegerField(_("fleets"), default=0)
-    forts = models.PositiveSmallIntegerField(_("forts"), default=0)
-    control_markers = models.PositiveSmallIntegerField(_("control markers"), default=0)
-
-    class Meta:
-        ordering = ["power__order", "region__order"]
-        verbose_name = _("starting position")
-        verbose_name_plural = _("starting positions")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["scenario", "power", "region"], name="starting_position_unique"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.power} – {self.region}"
-
-    def clean(self) -> None:
-        if self.region_id and self.fleets and not self.region.has_sea:
-            raise ValidationError(
-                {
-                    "fleets": _("%(region)s has no sea: no fleet can be placed there.")
-                    % {"region": self.region.name}
-                }
-            )
-
-
-class StartingTile(models.Model):
-    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="starting_tiles")
-    power = models.ForeignKey(ScenarioPower, on_delete=models.CASCADE, verbose_name=_("power"))
-    tile = models.ForeignKey(ScenarioTile, on_delete=models.CASCADE, verbose_name=_("tile"))
-    count = models.PositiveSmallIntegerField(_("how many"), default=1)
-
-    class Meta:
-        verbose_name = _("starting tile")
-        verbose_name_plural = _("starting tiles")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["scenario", "power", "tile"], name="starting_tile_unique"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.power}: {self.tile} ×{self.count}"
+        errors = {}
+        for field in ("region_a", "region_b"):
+            region = getattr(self, field) if getattr(self, field + "_id") else None
+            if region is not None and self.scenario_id and region.scenario_id != self.scenario_id:
+                errors[field] = _("The region belongs to another scenario.")
+        if not errors and self.region_a_id and self.region_a_id == self.region_b_id:
+            errors["region_b"] = _("A region is not linked to itself.")
+        if errors:
+            raise ValidationError(errors)

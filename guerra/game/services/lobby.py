@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..models import (
     AllianceMembership,
+    CounterKind,
     Game,
     GameStatus,
     Holding,
@@ -43,6 +44,14 @@ def game_create(*, user: User, scenario: Scenario, name: str, is_private: bool, 
     name = name.strip()
     if not name:
         raise GameError(_("Give the game a name."))
+    if not Scenario.objects.playable_now().filter(pk=scenario.pk).exists():
+        raise GameError(
+            _(
+                "“%(name)s” begins with the setup draw, which the browser does not play yet: "
+                "choose a scenario with fixed starting positions."
+            )
+            % {"name": scenario.name}
+        )
     game = Game.objects.create(
         name=name[:80], scenario=scenario, created_by=user, is_private=is_private
     )
@@ -95,7 +104,11 @@ def game_leave(*, game_id: int, user: User) -> None:
 @transaction.atomic
 def game_start(*, game_id: int, user: User, sides: Mapping[int, int]) -> Game:
     """Start the game: copy the scenario's board for the seated powers, deal the first war's
-    two alliances (`sides` maps seat id to 1 or 2), set the turn order and the dice seed."""
+    two alliances (`sides` maps seat id to 1 or 2), set the turn order and the dice seed.
+
+    This is the fixed-position start only (G14): the starting positions and tiles are copied
+    and every numbered counter of the pool becomes a neutral marker on the board. The draw of
+    G11-G13 (and population and trade counters) comes with the whole game's phase machine."""
     game = _lobby_game(game_id)
     if game.created_by_id != user.pk:
         raise GameError(_("Only the creator of the game can start it."), status=403)
@@ -118,7 +131,7 @@ def game_start(*, game_id: int, user: User, sides: Mapping[int, int]) -> Game:
         dice_seed_hash=seed_hash,
         started_at=timezone.now(),
         wars=scenario.wars,
-        rounds_per_war=scenario.rounds_per_war,
+        rounds_per_war=scenario.rounds_for(len(seats)),
         control_markers_per_power=scenario.control_markers_per_power,
         ally_deadline_seconds=scenario.ally_deadline_seconds,
         current_war=1,
@@ -161,7 +174,8 @@ def game_start(*, game_id: int, user: User, sides: Mapping[int, int]) -> Game:
             reward_kind=n.reward_kind,
             amount=n.amount,
         )
-        for n in scenario.neutrals.select_related("region")
+        # Population and trade counters have no defence: they are no attack target.
+        for n in scenario.neutrals.filter(kind=CounterKind.NUMBERED).select_related("region")
     )
     Holding.objects.bulk_create(
         Holding(
