@@ -142,23 +142,38 @@ async def chat_message(table: Table, run: int) -> None:
 
 
 def prepare_attack(table: Table, run: int) -> None:
-    """Untimed: put North America back as it started and have anna declare a fresh attack
-    there (the last one, if still waiting for a loss choice, is closed by hand: bench only)."""
+    """Untimed: put North America back as it started, give anna a fresh turn and have her
+    declare a fresh attack there (the last one, if still waiting for a loss choice, is closed
+    by hand in the rules state: bench only)."""
+    import dataclasses
+
     from guerra.game import services
-    from guerra.game.models import Attack, Game, Holding, Region, Seat
+    from guerra.game.models import Attack, Game, Region, Seat
+    from guerra.rules.game.state import GameState, TurnState
+    from tests.game.play_helpers import edit_state
+
+    game = Game.objects.get(pk=table.game_id)
+    anna = Seat.objects.get(pk=table.seats["anna"])
+    bruno = Seat.objects.get(pk=table.seats["bruno"])
+
+    def reset(state: GameState) -> GameState:
+        state = dataclasses.replace(state, attack=None, turn=TurnState(anna.power),
+                                    opened_at=state.step + 1)
+        for power in (anna.power, bruno.power):
+            old = state.pieces(power, "Nord America")
+            state = state.with_pieces(power, "Nord America", armies=2 - old.armies,
+                                      fleets=1 - old.fleets, forts=1 - old.forts,
+                                      markers=1 - old.markers).with_power(power, gold=10)
+        return state
 
     Attack.objects.filter(game_id=table.game_id, finished=False).update(finished=True)
+    edit_state(game, reset)
     region = Region.objects.get(game_id=table.game_id, name="Nord America")
-    Holding.objects.filter(region=region).update(armies=2, fleets=1, forts=1, control_markers=1)
-    Seat.objects.filter(game_id=table.game_id).update(gold=10)
-    order = list(Seat.objects.filter(game_id=table.game_id).order_by("turn_position", "pk"))
-    anna = next(s for s in order if s.pk == table.seats["anna"])
-    Game.objects.filter(pk=table.game_id).update(turn_index=order.index(anna))
     attack = services.attack_declare(
         game_id=table.game_id,
         user=anna.user,
         region_id=region.pk,
-        target=f"power-{table.seats['bruno']}",
+        target=f"power-{bruno.pk}",
     )
     table.attack = (attack.number, attack.step)
 
@@ -202,11 +217,11 @@ def prepare_database(path: Path) -> tuple[int, dict[str, str], dict[str, int]]:
     services.game_join(game_id=game.pk, user=users["carla"], power="Prussia")
     services.game_join(game_id=game.pk, user=users["bruno"], power="Gran Bretagna")
     seats = {s.user.username: s.pk for s in Seat.objects.filter(game=game).select_related("user")}
-    services.game_start(
-        game_id=game.pk,
-        user=users["anna"],
-        sides={seats["anna"]: 1, seats["carla"]: 1, seats["bruno"]: 2},
-    )
+    services.game_start(game_id=game.pk, user=users["anna"])
+    from tests.game.play_helpers import finish_auction
+
+    # War 1's auction: anna (Francia) and carla (Prussia) in alliance A against bruno.
+    finish_auction(game, [("Francia", "Gran Bretagna"), ("Prussia", None)])
     sessions = {}
     for name, user in users.items():
         client = Client()

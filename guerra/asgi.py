@@ -11,6 +11,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from guerra.game import deadlines  # noqa: E402
 from guerra.game.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -23,3 +24,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Deadlines pass with every browser closed: this server process applies them on its own timer.
+deadlines.start()

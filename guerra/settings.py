@@ -148,6 +148,9 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Every server process applies the deadlines that pass, on its own timer (guerra/game/deadlines.py).
+GUERRA_DEADLINE_TIMER = env_bool("GUERRA_DEADLINE_TIMER", True)
+GUERRA_DEADLINE_TICK = float(os.environ.get("GUERRA_DEADLINE_TICK", "2"))
 # The admin's scenario page posts every row of a whole scenario (65 counters, a tile market,
 # starting positions...): some 2,000 fields, over Django's default limit of 1,000.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000

@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from guerra.game import services
-from guerra.game.models import Game, Scenario, Seat
+from guerra.game.models import Game, Scenario
+from tests.game.play_helpers import finish_auction
 
 
 @pytest.fixture
@@ -39,9 +40,13 @@ def lobby_game(make_user: Callable[..., User], scenario: Scenario) -> Game:
 
 @pytest.fixture
 def running_game(make_user: Callable[..., User], lobby_game: Game) -> Game:
-    """Francia (anna) and Prussia (carla) against Gran Bretagna (bruno)."""
+    """Francia (anna) and Prussia (carla) against Gran Bretagna (bruno), from the quick start's
+    fixed positions: the auction of war 1 is played (Francia A against Gran Bretagna B, then
+    Prussia to A, every bid 0), so the turn order is Francia, Gran Bretagna, Prussia and it is
+    Francia's first action of round 1."""
     services.game_join(game_id=lobby_game.pk, user=make_user("bruno"), power="Gran Bretagna")
     services.game_join(game_id=lobby_game.pk, user=make_user("carla"), power="Prussia")
-    seats = {s.power: s.pk for s in Seat.objects.filter(game=lobby_game)}
-    sides = {seats["Francia"]: 1, seats["Prussia"]: 1, seats["Gran Bretagna"]: 2}
-    return services.game_start(game_id=lobby_game.pk, user=lobby_game.created_by, sides=sides)
+    game = services.game_start(game_id=lobby_game.pk, user=lobby_game.created_by)
+    finish_auction(game, [("Francia", "Gran Bretagna"), ("Prussia", None)])
+    game.refresh_from_db()
+    return game

@@ -12,3 +12,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     (BASE_DIR / "artifacts").mkdir(exist_ok=True)
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / "test.sqlite3")}
+
+# The main test run applies deadlines itself (a timer thread would race the test's own database
+# transactions); the browser tests' server keeps its timer, as a real server does.
+GUERRA_DEADLINE_TIMER = False

@@ -16,3 +16,6 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 from django.conf import global_settings
 
 PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS
+
+GUERRA_DEADLINE_TIMER = True
+GUERRA_DEADLINE_TICK = 0.5

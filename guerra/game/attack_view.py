@@ -8,16 +8,20 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from guerra.rules.flowchart import RefusedError
+from guerra.rules.game import combat
+from guerra.rules.game.inputs import Attack as AttackAction
+from guerra.rules.game.machine import pending
+from guerra.rules.i18n import Message
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.odds import Odds, odds, odds_from_state
 from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
-from .models import Attack, Game, GameEvent, Holding, Neutral, Region, Seat
+from .models import Attack, Game, GameEvent, Neutral, Region, Seat
 from .rules_text import language, render_rules_message
 from .services.attacks import attack_state, procedure
-from .situation import Target, build_situation, sides_of
+from .services.snapshot import load_state
 
 PERCENT_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
 
@@ -167,7 +171,6 @@ class TargetOption:
 @dataclass
 class RegionOption:
     region: Region
-    busy: Attack | None
     armies: int
     fleets: int
 
@@ -177,6 +180,8 @@ class DeclareView:
     game: Game
     seat: Seat
     regions: list[RegionOption]
+    step: int = 0
+    plays_now: bool = False
     region: Region | None = None
     targets: list[TargetOption] = field(default_factory=list)
     target: TargetOption | None = None
@@ -190,48 +195,44 @@ def declare_view(
     game: Game, seat: Seat, region_id: str | None, target_key: str | None
 ) -> DeclareView:
     """D2: only regions where the player has an army or a fleet; D1/D4: enemies present there
-    and the neutral markers; then the odds of the chosen attack, or why it would be refused."""
-    holdings = {
-        h.region_id: h for h in Holding.objects.filter(game=game, seat=seat) if h.armies or h.fleets
-    }
-    busy = {
-        attack.region_id: attack
-        for attack in Attack.objects.filter(game=game, finished=False, region_id__in=holdings)
-    }
+    and the neutral markers; then the odds of the chosen attack, or why it would be refused.
+    All read from the rules state, as the Attack action (G34) will read it."""
+    state = load_state(game)
+    rows = {r.name: r for r in Region.objects.filter(game=game)}
     regions = [
-        RegionOption(
-            region, busy.get(region.pk), holdings[region.pk].armies, holdings[region.pk].fleets
-        )
-        for region in Region.objects.filter(game=game, pk__in=holdings)
+        RegionOption(rows[p.region], p.armies, p.fleets)
+        for p in state.of_power(seat.power)
+        if p.region is not None and (p.armies or p.fleets)
     ]
-    view = DeclareView(game=game, seat=seat, regions=regions)
+    waiting = pending(state)
+    view = DeclareView(game=game, seat=seat, regions=regions, step=state.step,
+                       plays_now=waiting.kind == "action" and seat.power in waiting.powers)
     chosen = next((r for r in regions if str(r.region.pk) == region_id), None)
     if chosen is None:
         return view
     view.region = chosen.region
-    sides = sides_of(game)
-    for holding in Holding.objects.filter(region=chosen.region).select_related("seat"):
-        other = holding.seat
-        if other.pk == seat.pk or holding.is_empty:
-            continue
-        if sides.get(other.pk) == sides.get(seat.pk):
-            continue  # D1: never an ally
+    name = chosen.region.name
+    seats = {s.power: s for s in game.seats.all()}
+    for pieces in state.in_region(name):
+        if pieces.power == seat.power or (state.side_of(pieces.power) == state.side_of(seat.power) \
+                and state.side_of(seat.power) is not None):
+            continue  # D1: never oneself, never an ally
+        other = seats[pieces.power]
         view.targets.append(TargetOption(f"power-{other.pk}", other.power, seat=other))
-    for neutral in Neutral.objects.filter(region=chosen.region, on_board=True):
+    for neutral in Neutral.objects.filter(game=game, region=chosen.region, on_board=True,
+                                          kind="numbered"):
         label = _("Neutral marker, defence %(defence)d") % {"defence": neutral.defence}
         view.targets.append(TargetOption(f"neutral-{neutral.pk}", label, neutral=neutral))
     view.target = next((t for t in view.targets if t.key == target_key), None)
     if view.target is None:
         return view
-    if chosen.busy is not None:
-        view.refusal = _("Attack #%(number)d is under way in %(region)s: wait for it to end.") % {
-            "number": chosen.busy.number,
-            "region": chosen.region.name,
-        }
+    order = AttackAction(seat.power, state.step, name,
+                         defender=view.target.seat.power if view.target.seat else None,
+                         counter=view.target.neutral.number if view.target.neutral else None)
+    situation = combat.situation(state, order)
+    if isinstance(situation, Message):
+        view.refusal = render_rules_message(situation)
         return view
-    situation = build_situation(
-        game, seat, chosen.region, Target(seat=view.target.seat, neutral=view.target.neutral)
-    )
     view.invited = [ally.power for _side, ally in situation.invited()]
     try:
         view.odds_alone = OddsView.of(odds(situation, commitments={}))

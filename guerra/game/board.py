@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
+
+from guerra.rules.game import options
+from guerra.rules.game.machine import pending
+from guerra.rules.game.state import GameState
+from guerra.rules.game.tiles import EFFECTS
 
 from .models import (
     AllianceMembership,
@@ -15,12 +21,23 @@ from .models import (
     Region,
     Seat,
     TileHolding,
-    TileKind,
 )
+from .rules_text import render_rules_message
+from .services.snapshot import load_state
 
 # Grid used for regions that have no outline of their own (a scenario made in the admin).
 GRID_COLUMNS = 4
 GRID_CELL = (240, 150)
+
+
+@dataclass
+class TileView:
+    """A tile a power holds, named in the page's language ("Alleanza: Baltico")."""
+
+    label: str
+    region: str
+    count: int
+    spent: int
 
 
 @dataclass
@@ -29,9 +46,7 @@ class PowerView:
     side: int | None
     abbreviation: str
     text_colour: str
-    alliance_tiles: list[TileHolding] = field(default_factory=list)
-    army_training: int = 0
-    navy_training: int = 0
+    tiles: list[TileView] = field(default_factory=list)
     markers_on_board: int = 0
     armies: int = 0
     fleets: int = 0
@@ -103,34 +118,59 @@ class CounterRow:
 
 
 @dataclass
+class HomeView:
+    """G2: a power's home, shown beside the map with the units kept there."""
+
+    power: PowerView
+    holding: Holding | None
+    x: int
+    y: int
+
+
+HOME_BAND = 56  # the strip of homes under the map (SVG units)
+MAP_HEIGHT = 640
+
+
+@dataclass
 class BoardView:
     game: Game
     regions: list[RegionView]
     powers: list[PowerView]
     viewer: Seat | None
+    state: GameState | None = None
+    homes: list[HomeView] = field(default_factory=list)
 
     @property
     def alliances(self) -> list[tuple[int, list[PowerView]]]:
-        return [(side, [p for p in self.powers if p.side == side]) for side in (1, 2)]
+        """The war's two alliances in slot order; before the auction, everyone unallied."""
+        ordered = sorted(self.powers, key=lambda p: (p.seat.turn_position or 0, p.seat.pk))
+        if not any(p.side for p in ordered):
+            return [(0, ordered)]
+        return [(side, [p for p in ordered if p.side == side]) for side in (1, 2)]
+
+    @property
+    def map_height(self) -> int:
+        return MAP_HEIGHT + HOME_BAND
+
+    @property
+    def home_width(self) -> int:
+        return 1000 // max(1, len(self.homes)) - 12
 
     @property
     def viewer_plays_now(self) -> bool:
-        """It is the viewer's turn (seats in turn order; the lobby has none)."""
-        order = sorted((p.seat for p in self.powers), key=lambda s: (s.turn_position or 0, s.pk))
-        if self.viewer is None or not order or self.game.status != GameStatus.RUNNING:
+        """The viewer's turn, with an action to take now (no attack under way)."""
+        if self.viewer is None or self.state is None or self.game.status != GameStatus.RUNNING:
             return False
-        return order[self.game.turn_index % len(order)].pk == self.viewer.pk
+        waiting = pending(self.state)
+        return waiting.kind == "action" and self.viewer.power in waiting.powers
 
-    def can_attack_from(self, region: RegionView) -> bool:
-        """D2: the viewer has an army or a fleet there (and it is its turn)."""
-        return self.viewer_plays_now and any(
-            h.seat_id == self.viewer.pk and (h.armies or h.fleets)  # type: ignore[union-attr]
-            for h in region.holdings
-        )
-
-    @property
+    @cached_property
     def attack_regions(self) -> set[int]:
-        return {r.region.pk for r in self.regions if self.can_attack_from(r)}
+        """G34/D1-D4: the regions where the viewer could declare an attack now."""
+        if not self.viewer_plays_now or self.state is None or self.viewer is None:
+            return set()
+        names = {a.region for a in options.attacks(self.state, self.viewer.power)}
+        return {r.region.pk for r in self.regions if r.region.name in names}
 
 
 def abbreviation(name: str) -> str:
@@ -149,6 +189,13 @@ def grid_box(index: int) -> tuple[str, int, int]:
     x, y = 10 + col * GRID_CELL[0], 10 + row * GRID_CELL[1]
     w, h = GRID_CELL[0] - 20, GRID_CELL[1] - 20
     return f"M{x},{y} h{w} v{h} h-{w} Z", x + w // 2, y + h // 2
+
+
+def tile_view(tile: TileHolding, regions: dict[int, Region]) -> TileView:
+    effect = EFFECTS.get(tile.kind)
+    label = render_rules_message(effect.label) if effect is not None else tile.kind
+    region = regions[tile.region_id].name if tile.region_id in regions else ""
+    return TileView(label, region, tile.count, tile.spent)
 
 
 def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
@@ -173,7 +220,9 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
     }
     regions = []
     by_region: dict[int, RegionView] = {}
-    for index, region in enumerate(Region.objects.filter(game=game)):
+    region_rows = {r.pk: r for r in Region.objects.filter(game=game)}
+    homes: dict[int, Holding] = {}
+    for index, region in enumerate(region_rows.values()):
         if region.map_path:
             path, x, y = region.map_path, region.label_x, region.label_y
         else:
@@ -187,7 +236,10 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
         holding.seat = seat_by_pk[holding.seat_id]
         power = powers[holding.seat_id]
         holding.power_view = power  # type: ignore[attr-defined]
-        by_region[holding.region_id].holdings.append(holding)
+        if holding.region_id is None:
+            homes[holding.seat_id] = holding
+        else:
+            by_region[holding.region_id].holdings.append(holding)
         power.markers_on_board += holding.control_markers
         power.armies += holding.armies
         power.fleets += holding.fleets
@@ -195,12 +247,13 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
     for neutral in Neutral.objects.filter(game=game, on_board=True):
         by_region[neutral.region_id].neutrals.append(neutral)
     for tile in TileHolding.objects.filter(game=game, count__gt=0):
-        power = powers[tile.seat_id]
-        if tile.kind == TileKind.ALLIANCE:
-            tile.region = by_region[tile.region_id].region if tile.region_id else None
-            power.alliance_tiles.append(tile)
-        elif tile.kind == TileKind.ARMY_TRAINING:
-            power.army_training += tile.count
-        else:
-            power.navy_training += tile.count
-    return BoardView(game=game, regions=regions, powers=list(powers.values()), viewer=viewer)
+        powers[tile.seat_id].tiles.append(tile_view(tile, region_rows))
+    state = load_state(game) if game.rules else None
+    by_seating = sorted(powers.values(), key=lambda p: (p.seat.order, p.seat.pk))
+    width = 1000 // max(1, len(by_seating))
+    home_views = [
+        HomeView(p, homes.get(p.seat.pk), i * width + 6, MAP_HEIGHT + 8)
+        for i, p in enumerate(by_seating)
+    ]
+    return BoardView(game=game, regions=regions, powers=list(powers.values()), viewer=viewer,
+                     state=state, homes=home_views)

@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from babel.lists import format_list
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .models import GameEvent
 from .rules_text import render_rules_message
-
-
-def _names(names: list[str]) -> str:
-    """'Francia, Prussia e Austria': lists joined the way the page's language does."""
-    if not names:
-        return "—"
-    return format_list(names, locale=(get_language() or "it").replace("-", "_"))
 
 
 def _game_created(p: dict[str, Any]) -> str:
@@ -39,11 +30,7 @@ def _seat_left(p: dict[str, Any]) -> str:
 
 
 def _game_started(p: dict[str, Any]) -> str:
-    alliances = p.get("alliances", {})
-    return _("The game begins. Alliance 1: %(one)s. Alliance 2: %(two)s.") % {
-        "one": _names(alliances.get("1", [])),
-        "two": _names(alliances.get("2", [])),
-    }
+    return _("The game begins: the seating order, the counters and the setup are drawn.")
 
 
 def _game_ended(p: dict[str, Any]) -> str:
@@ -68,8 +55,13 @@ def _staff_corrected(p: dict[str, Any]) -> str:
     return text
 
 
-def _turn_passed(p: dict[str, Any]) -> str:
-    return _("%(power)s passes.") % {"power": p.get("power", "")}
+def _rules_events(p: dict[str, Any]) -> str:
+    """A step of the game: its events' own sentences, in order."""
+    return " ".join(
+        render_rules_message(event["message"])
+        for event in p.get("events", [])
+        if isinstance(event.get("message"), dict)
+    ) or _("The game goes on.")
 
 
 # What an attack step changed, told by its effect events (the flowchart tells the rest).
@@ -108,7 +100,8 @@ def _ally_invited(p: dict[str, Any]) -> str:
 
 
 DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "turn_passed": _turn_passed,
+    "game_step": _rules_events,
+    "game_private": _rules_events,
     "attack_step": _attack_step,
     "ally_invited": _ally_invited,
     "game_created": _game_created,

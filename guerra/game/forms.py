@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Scenario, Seat
+from .models import Scenario
 
 if TYPE_CHECKING:
     from .services.attacks import Decision
@@ -18,12 +18,23 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
 class CreateGameForm(forms.Form):
     name = forms.CharField(label=_("Name of the game"), max_length=80)
-    # Until the browser plays the setup draw (G11-G13), only scenarios with fixed starting
-    # positions (G14) can be started there.
     scenario = forms.ModelChoiceField(
-        label=_("Scenario"), queryset=Scenario.objects.playable_now(), empty_label=None
+        label=_("Scenario"), queryset=Scenario.objects.all(), empty_label=None
     )
     power = forms.ChoiceField(label=_("Your power"))
+    pace = forms.ChoiceField(
+        label=_("Time for each decision"),
+        choices=[
+            ("live", _("2 minutes (a game played live)")),
+            ("slow", _("1 hour")),
+            ("mail", _("24 hours (a game by correspondence)")),
+        ],
+        initial="live",
+        required=False,
+    )
+
+    def clean_pace(self) -> str:
+        return self.cleaned_data.get("pace") or "live"
     is_private = forms.BooleanField(
         label=_("Private game (only who has the invite link can join)"), required=False
     )
@@ -38,28 +49,9 @@ class CreateGameForm(forms.Form):
         key = str(
             (self.data.get("scenario") if self.is_bound else self.initial.get("scenario")) or ""
         )
-        scenarios = Scenario.objects.playable_now()
+        scenarios = Scenario.objects.all()
         chosen = scenarios.filter(pk=int(key)).first() if key.isdigit() else None
         return chosen or scenarios.first()
-
-
-class StartGameForm(forms.Form):
-    """One choice per seat: which of the two alliances of the first war it joins."""
-
-    def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        for index, seat in enumerate(seats):
-            self.fields[f"side_{seat.pk}"] = forms.TypedChoiceField(
-                label=seat.power,
-                choices=[(1, _("Alliance 1")), (2, _("Alliance 2"))],
-                coerce=int,
-                initial=1 + index % 2,
-                widget=forms.RadioSelect,
-            )
-
-    def sides(self) -> dict[int, int]:
-        return {seat.pk: self.cleaned_data[f"side_{seat.pk}"] for seat in self.seats}
 
 
 class FirstErrorForm(forms.Form):
@@ -74,6 +66,7 @@ class FirstErrorForm(forms.Form):
 class DeclareForm(FirstErrorForm):
     regione = forms.IntegerField(label=_("Region"), min_value=1)
     obiettivo = forms.CharField(label=_("Target"), max_length=40)
+    passo = forms.IntegerField(label=_("Step"), min_value=0, required=False)
 
 
 class DecisionForm(FirstErrorForm):

@@ -30,15 +30,16 @@ logger = logging.getLogger(__name__)
 PUSH_TYPE = "live.push"
 
 DEFAULT_PARTS = ["board", "log"]
-# "page": the whole page must be reloaded (the game started or ended, alliances changed):
-# the client reloads and its websocket reconnects to the groups of the new situation.
+# "page": the whole page must be reloaded (the game started or ended: another page).
 PARTS_BY_KIND: dict[str, list[str]] = {
     "game_created": ["log"],
     "seat_taken": ["seats", "log"],
     "seat_left": ["seats", "log"],
     "game_started": ["page"],
     "game_ended": ["page"],
-    "turn_passed": ["turn", "log"],
+    "game_step": ["board", "turn", "log"],
+    "game_private": ["board", "log"],
+    "staff_corrected": ["board", "turn", "log"],
     "attack_step": [],  # computed in parts_for: the part names the attack
     "ally_invited": ["invitations", "log"],
     "chat_alliance": [],  # computed in parts_for: the part names the side
@@ -84,6 +85,7 @@ def parts_for(event: GameEvent) -> list[str]:
 
 
 def push_message(event: GameEvent) -> dict[str, Any]:
+    """`stage` tells a page that the groups it hears have changed (see `stage_of`)."""
     return {
         "type": "push",
         "channel": event.visibility,
@@ -91,6 +93,7 @@ def push_message(event: GameEvent) -> dict[str, Any]:
         "seq": event.seq,
         "prev": event.prev_seq,
         "parts": parts_for(event),
+        "stage": stage_of(event.game),
     }
 
 
@@ -159,9 +162,16 @@ def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str,
     return last
 
 
+# Phases of a war in which its alliances stand (G21): the alliance groups depend on them.
+ALLIED_PHASES = frozenset({"rounds", "income", "scoring", "end_of_war"})
+
+
 def stage_of(game: Game) -> str:
-    """What the groups and the page layout depend on: a new stage means reload the page."""
-    return f"{game.status}-{game.current_war}"
+    """What the groups and the page depend on: "<status>-<war>-<allied|open>". A page whose
+    status part differs reloads (the game started or ended: another page); one whose war or
+    alliances differ reconnects its websocket to the new groups and re-fetches every part."""
+    allied = "allied" if game.phase in ALLIED_PHASES else "open"
+    return f"{game.status}-{game.current_war}-{allied}"
 
 
 def hello_message(game: Game, viewer: Viewer) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views, views_attack, views_live
+from . import views, views_attack, views_live, views_play, views_reports
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -19,6 +19,11 @@ urlpatterns = [
     path("partite/<int:game_id>/regioni/", views_live.regions_part, name="game_regions_part"),
     path("partite/<int:game_id>/registro/", views_live.log_part, name="game_log_part"),
     path(
+        "partite/<int:game_id>/negoziazione/",
+        views_live.negotiation_part,
+        name="game_negotiation_part",
+    ),
+    path(
         "partite/<int:game_id>/chat/alleanza/<int:side>/",
         views_live.alliance_chat,
         name="game_chat_alliance",
@@ -34,9 +39,31 @@ urlpatterns = [
         name="game_chat_private",
     ),
     path("partite/<int:game_id>/staff/correggi/", views_live.staff_correct, name="game_correct"),
+    # The phases: setup, auction, turns (views_play).
+    path("partite/<int:game_id>/turno/", views_play.phase_part, name="game_turn_part"),
+    path("partite/<int:game_id>/piazza/", views_play.place, name="unit_place"),
+    path("partite/<int:game_id>/asta/proponi/", views_play.propose, name="auction_propose"),
+    path("partite/<int:game_id>/asta/rilancia/", views_play.raise_bid, name="auction_raise"),
+    path("partite/<int:game_id>/asta/passo/", views_play.call_pass, name="auction_pass"),
+    path("partite/<int:game_id>/asta/anteprima/", views_play.bid_preview, name="bid_preview"),
+    path("partite/<int:game_id>/costruisci/", views_play.build, name="unit_build"),
+    path("partite/<int:game_id>/muovi/", views_play.move, name="units_move"),
+    path("partite/<int:game_id>/passa/", views_play.pass_action, name="turn_pass"),
+    path("partite/<int:game_id>/tessera/", views_play.take_tile, name="tile_take"),
+    path("partite/<int:game_id>/colonizza/", views_play.colonise, name="counter_colonise"),
+    path("partite/<int:game_id>/commercia/", views_play.trade, name="counter_trade"),
+    path("partite/<int:game_id>/tasse/", views_play.tax, name="gold_tax"),
+    path("partite/<int:game_id>/oro/", views_play.transfer, name="gold_transfer"),
+    path("partite/<int:game_id>/ministero/", views_play.play_tile, name="tile_play"),
+    # Reports (views_reports).
+    path("partite/<int:game_id>/mercato/", views_reports.tile_market, name="tile_market"),
+    path(
+        "partite/<int:game_id>/guerre/<int:war>/",
+        views_reports.war_end_report,
+        name="war_report",
+    ),
+    path("partite/<int:game_id>/classifica/", views_reports.standings, name="game_standings"),
     # Attacks (views_attack).
-    path("partite/<int:game_id>/turno/", views_attack.turn_part, name="game_turn_part"),
-    path("partite/<int:game_id>/passa/", views_attack.turn_pass, name="turn_pass"),
     path("partite/<int:game_id>/attacco/", views_attack.declare_panel, name="attack_declare_panel"),
     path("partite/<int:game_id>/attacco/dichiara/", views_attack.declare, name="attack_declare"),
     path("partite/<int:game_id>/attacchi/", views_attack.attack_list, name="attack_list"),

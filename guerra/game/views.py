@@ -17,7 +17,7 @@ from django_htmx.middleware import HtmxDetails
 from . import services
 from .access import remember_invite, visible_game
 from .board import board_view
-from .forms import CreateGameForm, SignupForm, StartGameForm
+from .forms import CreateGameForm, SignupForm
 from .models import Game, GameStatus
 
 
@@ -87,6 +87,7 @@ def game_new(request: PlayerRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 is_private=form.cleaned_data["is_private"],
                 power=form.cleaned_data["power"],
+                deadline_seconds=services.PACES[form.cleaned_data["pace"]],
             )
         except services.GameError as error:
             form.add_error(None, error.message)
@@ -106,18 +107,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "game/board.html", {"game": game, "board": board, "seat": seat})
 
 
-def waiting_room(
-    request: HttpRequest,
-    game: Game,
-    seat: object,
-    start_form: StartGameForm | None = None,
-    status: int = 200,
-) -> HttpResponse:
+def waiting_room(request: HttpRequest, game: Game, seat: object) -> HttpResponse:
     seats = list(game.seats.select_related("user"))
     taken = {s.power for s in seats}
     powers = list(game.scenario.powers.all()) if game.scenario else []
-    if start_form is None and game.created_by_id == request.user.pk:
-        start_form = StartGameForm(seats=seats)
     invite_url = request.build_absolute_uri(reverse("game_invite", args=[game.invite_token]))
     return render(
         request,
@@ -126,11 +119,10 @@ def waiting_room(
             "game": game,
             "seat": seat,
             "seats": seats,
-            "start_form": start_form,
+            "can_start": game.created_by_id == request.user.pk,
             "free_powers": [p for p in powers if p.name not in taken],
             "invite_url": invite_url if seat else None,
         },
-        status=status,
     )
 
 
@@ -167,12 +159,9 @@ def game_leave(request: PlayerRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_start(request: PlayerRequest, game_id: int) -> HttpResponse:
-    game, seat = visible_game(request, game_id)
-    form = StartGameForm(request.POST, seats=list(game.seats.all()))
-    if not form.is_valid():
-        return waiting_room(request, game, seat, start_form=form, status=400)
+    game, _seat = visible_game(request, game_id)
     try:
-        services.game_start(game_id=game.pk, user=request.user, sides=form.sides())
+        services.game_start(game_id=game.pk, user=request.user)
     except services.GameError as error:
         return error_response(request, error)
     return redirect(game)

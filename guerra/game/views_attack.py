@@ -20,9 +20,7 @@ from .audience import Viewer
 from .forms import DecisionForm, DeclareForm
 from .invitations import alliance_invitations, prompts_for
 from .models import Attack, DiceRoll, Game, GameStatus, Seat
-from .services.attacks import expire_due
-from .services.turns import current_seat
-from .templatetags.attack_tags import turn_context
+from .services.play import expire_due
 from .views import PlayerRequest, error_response
 from .views_live import for_the_table, viewer_sides
 
@@ -56,7 +54,7 @@ def declare_panel(request: PlayerRequest, game_id: int) -> HttpResponse:
     if seat is None:
         raise Http404
     view = declare_view(game, seat, request.GET.get("regione"), request.GET.get("obiettivo"))
-    context = {"game": game, "seat": seat, "declare": view, "turn": current_seat(game)}
+    context = {"game": game, "seat": seat, "declare": view}
     template = "game/declare.html#panel" if request.htmx else "game/declare.html"
     return render(request, template, context)
 
@@ -73,25 +71,11 @@ def declare(request: PlayerRequest, game_id: int) -> HttpResponse:
             user=request.user,
             region_id=form.cleaned_data["regione"],
             target=form.cleaned_data["obiettivo"],
+            step=form.cleaned_data["passo"],
         )
     except services.GameError as error:
         return error_response(request, error)
     return _go(request, attack.get_absolute_url())
-
-
-@login_required
-@require_POST
-def turn_pass(request: PlayerRequest, game_id: int) -> HttpResponse:
-    raw = request.POST.get("turno", "")
-    try:
-        services.turn_pass(
-            game_id=game_id,
-            user=request.user,
-            turn_index=int(raw) if raw.isdigit() else None,
-        )
-    except services.GameError as error:
-        return error_response(request, error)
-    return _go(request, reverse("game_board", args=[game_id]))
 
 
 def _attack_page(request: PlayerRequest, game_id: int, number: int, partial: bool) -> HttpResponse:
@@ -182,12 +166,6 @@ def game_end(request: PlayerRequest, game_id: int) -> HttpResponse:
     except services.GameError as error:
         return error_response(request, error)
     return _go(request, reverse("dice_check", args=[game_id]))
-
-
-@login_required
-def turn_part(request: PlayerRequest, game_id: int) -> HttpResponse:
-    game, seat = _table_game(request, game_id)
-    return render(request, "game/_turn_box.html", turn_context(game, seat, request.user))
 
 
 @require_GET

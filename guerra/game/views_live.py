@@ -162,6 +162,13 @@ def log_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
 
 @require_GET
 @for_the_table
+def negotiation_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    """The negotiation area: re-fetched whole when the alliances change (a new war)."""
+    return render(request, "game/_negotiation.html", negotiation_context(game, viewer))
+
+
+@require_GET
+@for_the_table
 def contacts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
     context = {"game": game, "viewer": viewer, "contacts": contacts(game, viewer)}
     return render(request, "game/_chat_private.html#contacts", context)

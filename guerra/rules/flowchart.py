@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, Protocol, Self, TypeVar
+from typing import Generic, Literal, Protocol, Self, TypeVar
 
 from guerra.rules.cursor import Cursor
 from guerra.rules.dice import Dice
@@ -127,12 +127,20 @@ class Accepted(Generic[T]):
     accepted: bool = field(default=True, init=False)
 
 
+RefusalCode = Literal["invalid", "stale", "not_yours"]
+
+
 @dataclass(frozen=True)
 class Refused(Generic[T]):
-    """Nothing happened: `state` is the unchanged state (None when an attack was not declared)."""
+    """Nothing happened: `state` is the unchanged state (None when an attack was not declared).
+
+    `code` says why, for a web layer's status: "stale" (made for a step that has passed: a
+    double click, an old page), "not_yours" (somebody else's decision), "invalid" (the rules
+    refuse it; the reason says why)."""
 
     reason: Message
     state: T | None = None
+    code: RefusalCode = "invalid"
     accepted: bool = field(default=False, init=False)
 
 

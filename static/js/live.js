@@ -7,6 +7,9 @@
  *   hx-trigger="live:<part> from:body, live:all from:body".
  * A push whose "prev" is not the last seq held for its chain means a push was lost: every part
  * is re-fetched ("live:all"). So is everything after a reconnection. The part "page" reloads.
+ * The stage ("<status>-<war>-<allied|open>") comes with every hello and push: a new status
+ * reloads the page (the game started or ended); a new war or new alliances reconnect the
+ * socket, which then hears the new alliance's groups, and re-fetch every part.
  * The server is the truth; nothing here holds game state.
  */
 (function () {
@@ -67,12 +70,25 @@
     }
   }
 
+  function statusOf(value) {
+    return String(value || "").split("-")[0];
+  }
+
+  // True when the page itself must go (reloaded); else the stage is taken as the new one.
+  function newStage(value) {
+    if (!value || value === stage) return false;
+    if (statusOf(value) !== statusOf(stage)) {
+      location.reload(); // the game started or ended: another page
+      return true;
+    }
+    stage = value;
+    return false;
+  }
+
   function onHello(message) {
     backoff = BACKOFF_MIN; // only a greeted connection counts as a good one
-    if (message.stage !== stage) {
-      location.reload(); // the game started or ended, or the alliances changed
-      return;
-    }
+    var changed = message.stage !== stage;
+    if (newStage(message.stage)) return;
     var chains = message.chains || {};
     var differs = everOpened;
     var keys = Object.keys(chains).concat(Object.keys(known));
@@ -81,10 +97,19 @@
     }
     known = chains;
     everOpened = true;
-    if (differs) ring(["all"]);
+    if (differs || changed) ring(["all"]);
   }
 
   function onPush(message) {
+    if (message.stage && message.stage !== stage) {
+      // New alliances or a new war: hear the new groups (the hello then re-fetches all).
+      if (newStage(message.stage)) return;
+      drop();
+      backoff = BACKOFF_MIN;
+      clearTimeout(retryTimer);
+      connect();
+      return;
+    }
     var last = known[message.chain] || 0;
     if (message.seq <= last) return; // already counted (in the hello, or a duplicate)
     known[message.chain] = message.seq;

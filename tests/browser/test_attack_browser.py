@@ -1,7 +1,7 @@
 """Attacks in real browsers, with the server's own dice and nobody reloading.
 
-Gran Bretagna (bruno) and Prussia (carla) in alliance 1, Francia (anna) in alliance 2;
-Gran Bretagna plays first.
+Gran Bretagna (bruno) and Prussia (carla) in alliance A, Francia (anna) in alliance B, as war
+1's auction makes them; Gran Bretagna plays first.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from guerra.game import services
-from guerra.game.models import Attack, Game, Holding, Scenario, Seat
+from guerra.game.models import Attack, DiceRoll, Game, Holding, Scenario, Seat
 from tests.browser.conftest import settled
+from tests.game.play_helpers import finish_auction
 
 LIVE = 15_000  # ms: how long a live update may take before the test gives up
 
@@ -30,9 +31,10 @@ def start_game() -> Game:
     )
     services.game_join(game_id=game.pk, user=bruno, power="Gran Bretagna")
     services.game_join(game_id=game.pk, user=carla, power="Prussia")
-    seats = {s.power: s.pk for s in Seat.objects.filter(game=game)}
-    sides = {seats["Gran Bretagna"]: 1, seats["Prussia"]: 1, seats["Francia"]: 2}
-    return services.game_start(game_id=game.pk, user=anna, sides=sides)
+    game = services.game_start(game_id=game.pk, user=anna)
+    finish_auction(game, [("Gran Bretagna", "Francia"), ("Prussia", None)])
+    game.refresh_from_db()
+    return game
 
 
 def live(page: Page, url: str) -> None:
@@ -138,7 +140,8 @@ def test_attacker_and_defender_play_through_the_naval_and_the_land_battle(player
     bruno.goto("about:blank")
     services.game_end(game_id=game.pk, user=User.objects.create_user("capo", is_staff=True))
     bruno.goto(f"/partite/{game.pk}/dadi/")
-    expect(bruno.locator("#verdict")).to_contain_text("corrispondono: 8 su 8")
+    rolls = DiceRoll.objects.filter(game=game).count()  # the setup's draws and the attack's 8
+    expect(bruno.locator("#verdict")).to_contain_text(f"corrispondono: {rolls} su {rolls}")
     shot(bruno, "dice-check")
 
 

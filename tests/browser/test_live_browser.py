@@ -13,12 +13,13 @@ from guerra.game import services
 from guerra.game.models import Game, Scenario, Seat
 from guerra.game.services import log_event
 from tests.browser.conftest import settled
+from tests.game.play_helpers import finish_auction
 
 LIVE = 15_000  # ms: how long a live update may take before the test gives up
 
 
 def start_game() -> tuple[Game, dict[str, Seat]]:
-    """Francia (anna) and Prussia (carla) in alliance 1 against Gran Bretagna (bruno)."""
+    """Francia (anna) and Prussia (carla) in alliance A (1) against Gran Bretagna (bruno)."""
     anna, carla, bruno = (User.objects.get(username=n) for n in ("anna", "carla", "bruno"))
     scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
     game = services.game_create(
@@ -27,8 +28,9 @@ def start_game() -> tuple[Game, dict[str, Seat]]:
     services.game_join(game_id=game.pk, user=carla, power="Prussia")
     services.game_join(game_id=game.pk, user=bruno, power="Gran Bretagna")
     seats = {s.power: s for s in Seat.objects.filter(game=game)}
-    sides = {seats["Francia"].pk: 1, seats["Prussia"].pk: 1, seats["Gran Bretagna"].pk: 2}
-    game = services.game_start(game_id=game.pk, user=anna, sides=sides)
+    game = services.game_start(game_id=game.pk, user=anna)
+    finish_auction(game, [("Francia", "Gran Bretagna"), ("Prussia", None)])
+    game.refresh_from_db()
     return game, seats
 
 

@@ -8,7 +8,10 @@ import pytest
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, Holding, Neutral, Region, Seat
+
+__all__ = ["give_turn"]
 from guerra.game.services.attacks import Decision
+from tests.game.play_helpers import give_turn
 
 
 class RiggedDice:
@@ -36,7 +39,7 @@ def rig(monkeypatch):
     def set_faces(faces: Iterable[int]) -> None:
         RiggedDice.faces = list(faces)
 
-    monkeypatch.setattr("guerra.game.services.attacks.HmacDice", RiggedDice)
+    monkeypatch.setattr("guerra.game.services.play.HmacDice", RiggedDice)
     yield set_faces
     RiggedDice.faces = []
 
@@ -51,13 +54,6 @@ def region(game: Game, name: str) -> Region:
 
 def holding(game: Game, power: str, region_name: str) -> Holding:
     return Holding.objects.get(region__game=game, region__name=region_name, seat__power=power)
-
-
-def give_turn(game: Game, power: str) -> None:
-    seats = list(game.seats.order_by("turn_position", "pk"))
-    Game.objects.filter(pk=game.pk).update(
-        turn_index=next(i for i, s in enumerate(seats) if s.power == power)
-    )
 
 
 def declare(game: Game, attacker: str, region_name: str, target: str | Neutral) -> Attack:

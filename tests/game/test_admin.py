@@ -343,11 +343,10 @@ def test_staff_see_games_without_the_secret_seed(admin_client_, running_game):
 
 
 def test_staff_read_attacks_and_dice_but_cannot_change_them(admin_client_, running_game):
-    from guerra.game.models import Neutral
-
     from .attack_helpers import declare
+    from .play_helpers import show_counter
 
-    neutral = Neutral.objects.filter(game=running_game, region__name="Nord America")[0]
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
     listing = admin_client_.get(reverse("admin:game_attack_changelist"))
     assert listing.status_code == 200 and "Nord America" in listing.content.decode()

@@ -4,11 +4,22 @@ Dice are rigged (see attack_helpers.rig) so each test walks the branch it names;
 rules themselves are tested in tests/rules, here we check the board follows them.
 """
 
+import dataclasses
+
 import pytest
 from django.db import IntegrityError, transaction
 
-from guerra.game.models import Attack, DiceRoll, GameEvent, Holding, Neutral
+from guerra.game import services
+from guerra.game.models import Attack, DiceRoll, Game, GameEvent, Neutral
 from guerra.game.services import GameError
+from tests.game.play_helpers import (
+    edit_state,
+    give_turn,
+    set_pieces,
+    set_power,
+    show_counter,
+    state_of,
+)
 
 from .attack_helpers import decide, declare, holding, region, rig, seat
 
@@ -29,9 +40,7 @@ def test_D3_declaring_pays_2_gold_once_and_logs_the_step(running_game, rig):
 
 
 def test_D3_with_less_than_2_gold_nothing_changes(running_game):
-    seat(running_game, "Gran Bretagna").__class__.objects.filter(
-        game=running_game, power="Gran Bretagna"
-    ).update(gold=1)
+    set_power(running_game, "Gran Bretagna", gold=1)
     with pytest.raises(GameError, match="costa 2 ori") as error:
         declare(running_game, "Gran Bretagna", "Nord America", "Francia")
     assert error.value.status == 400
@@ -62,9 +71,12 @@ def test_D4_the_target_must_be_present_in_the_region(running_game):
 
 def test_D5_one_attack_at_a_time_per_region(running_game):
     first = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    # The turn waits for the attack (G34): nobody declares anywhere while it is under way.
     with pytest.raises(GameError, match="in corso") as error:
-        declare(running_game, "Francia", "Nord America", "Gran Bretagna")
-    assert error.value.status == 409
+        services.attack_declare(game_id=running_game.pk, user=seat(running_game, "Francia").user,
+                                region_id=first.region_id,
+                                target=f"power-{seat(running_game, 'Gran Bretagna').pk}")
+    assert error.value.status == 400
     assert gold(running_game, "Francia") == 10
     # The database holds the rule too.
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -80,8 +92,8 @@ def test_D5_one_attack_at_a_time_per_region(running_game):
 
 
 def test_N0_against_a_neutral_the_attacker_needs_an_army(running_game):
-    Holding.objects.filter(seat__power="Prussia", region__name="Baltico").update(armies=0)
-    neutral = Neutral.objects.filter(game=running_game, region__name="Baltico")[0]
+    set_pieces(running_game, "Prussia", "Baltico", armies=0)
+    neutral = show_counter(running_game, "Baltico")
     with pytest.raises(GameError):
         declare(running_game, "Prussia", "Baltico", neutral)
     assert gold(running_game, "Prussia") == 10
@@ -89,9 +101,7 @@ def test_N0_against_a_neutral_the_attacker_needs_an_army(running_game):
 
 
 def test_N3_a_won_neutral_leaves_the_board_and_pays_its_reward(running_game, rig):
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     rig([6, 2, 1, 1])  # attacker 2 armies + 1 Alliance tile + 4 = 7 against 2 + 0
     attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
     assert attack.finished and attack.outcome == "attacker_wins"
@@ -102,16 +112,14 @@ def test_N3_a_won_neutral_leaves_the_board_and_pays_its_reward(running_game, rig
 
 
 def test_N3_a_square_marker_pays_victory_points(running_game, rig):
-    neutral = Neutral.objects.get(game=running_game, region__name="Nord America", reward_kind="vp")
+    neutral = show_counter(running_game, "Nord America", reward="vp")
     rig([6, 2, 1, 1])
     declare(running_game, "Gran Bretagna", "Nord America", neutral)
     assert seat(running_game, "Gran Bretagna").vp == neutral.amount
 
 
 def test_N4_N7_a_tie_with_a_neutral_costs_an_army_and_one_unrest(running_game, rig):
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     rig([2, 2, 1, 2])  # attacker 2 armies + 1 tile + 0 = 3, neutral 2 + 1 = 3
     attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
     assert attack.outcome == "tie"
@@ -122,9 +130,7 @@ def test_N4_N7_a_tie_with_a_neutral_costs_an_army_and_one_unrest(running_game, r
 
 
 def test_N6_a_seven_costs_an_extra_army_even_in_victory(running_game, rig):
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     rig([3, 4, 1, 1])  # a 7: 3 + 1 = 4 beats 2, then one army is lost
     attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
     assert attack.outcome == "attacker_wins"
@@ -133,9 +139,7 @@ def test_N6_a_seven_costs_an_extra_army_even_in_victory(running_game, rig):
 
 
 def test_A1_A2_an_invited_ally_commits_and_the_battle_follows(running_game, rig):
-    Holding.objects.filter(seat__power="Gran Bretagna", region__name="Stati Tedeschi").update(
-        armies=6
-    )
+    set_pieces(running_game, "Gran Bretagna", "Stati Tedeschi", armies=6)
     attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
     assert attack.awaiting == ["Prussia"]
     assert attack.deadline is not None
@@ -163,7 +167,7 @@ def test_A2_an_ally_commits_no_more_than_it_has_in_the_region(running_game):
 def test_A3_no_answer_by_the_deadline_counts_as_declining(running_game, rig):
     from datetime import timedelta
 
-    from guerra.game.services.attacks import expire_due
+    from guerra.game.services.play import expire_due
 
     attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
     rig([1, 2, 1, 2])
@@ -215,13 +219,10 @@ def test_L5_a_tie_never_costs_a_fort_and_the_defender_keeps_control(running_game
 
 
 def test_L9_no_marker_is_placed_without_supply(running_game, rig):
-    from guerra.game.models import Game
-
-    Game.objects.filter(pk=running_game.pk).update(control_markers_per_power=4)
-    running_game.refresh_from_db()
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    # Gran Bretagna's supply is its 4 markers already on the map.
+    edit_state(running_game, lambda s: dataclasses.replace(s, scenario=dataclasses.replace(
+        s.scenario, supply=dataclasses.replace(s.scenario.supply, markers=4))))
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     rig([6, 2, 1, 1])
     declare(running_game, "Gran Bretagna", "Nord America", neutral)
     assert holding(running_game, "Gran Bretagna", "Nord America").control_markers == 1
@@ -229,21 +230,31 @@ def test_L9_no_marker_is_placed_without_supply(running_game, rig):
 
 
 def test_dice_are_numbered_and_the_game_counter_moves_on(running_game, rig):
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    neutral = show_counter(running_game, "Nord America", reward="gold")
+    first = running_game.next_roll  # the setup's draws came first (G10, G11)
+    assert first > 0 and DiceRoll.objects.filter(reason="setup").count() == first
     rig([6, 2, 1, 1])
-    declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
     running_game.refresh_from_db()
-    assert running_game.next_roll == 4
-    assert list(DiceRoll.objects.values_list("number", "face")) == [(0, 6), (1, 2), (2, 1), (3, 1)]
+    assert running_game.next_roll == first + 4
+    assert list(DiceRoll.objects.filter(attack=attack).values_list("number", "face")) == [
+        (first, 6), (first + 1, 2), (first + 2, 1), (first + 3, 1)]
 
 
-def test_the_turn_passes_to_the_next_power_after_a_declaration(running_game):
-    declare(running_game, "Gran Bretagna", "Nord America", "Francia")
-    running_game.refresh_from_db()
-    order = list(running_game.seats.order_by("turn_position").values_list("power", flat=True))
-    assert order[running_game.turn_index] == order[order.index("Gran Bretagna") + 1]
+def test_G34_the_turn_waits_for_the_attack_and_goes_on_when_it_ends(running_game, rig):
+    neutral = show_counter(running_game, "Nord America", reward="gold")
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    turn = state_of(running_game).turn
+    assert turn is not None and (turn.power, turn.done) == ("Gran Bretagna", 1)
+    with pytest.raises(GameError, match="in corso"):
+        services.attack_declare(game_id=running_game.pk,
+                                user=seat(running_game, "Gran Bretagna").user,
+                                region_id=region(running_game, "Nord America").pk,
+                                target=f"neutral-{neutral.pk}")
+    rig([1, 2, 1, 2])
+    decide(attack, "Prussia", "ally", armies=0, fleets=0)
+    turn = state_of(running_game).turn
+    assert turn is not None and (turn.power, turn.done) == ("Gran Bretagna", 1)
 
 
 def test_only_the_player_whose_turn_it_is_declares(running_game):
@@ -251,7 +262,7 @@ def test_only_the_player_whose_turn_it_is_declares(running_game):
 
     place = region(running_game, "Nord America")
     francia = seat(running_game, "Francia")
-    running_game.refresh_from_db()
+    give_turn(running_game, "Gran Bretagna")
     with pytest.raises(GameError) as error:
         services.attack_declare(
             game_id=running_game.pk,
@@ -269,7 +280,7 @@ def test_A3_a_decision_after_the_deadline_is_refused_and_the_default_stays(runni
     from django.utils import timezone
 
     attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
-    Attack.objects.filter(pk=attack.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=running_game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     rig([1, 2, 1, 2])
     with pytest.raises(GameError) as error:
         decide(attack, "Prussia", "ally", armies=3, fleets=0, step=attack.step)
@@ -280,16 +291,9 @@ def test_A3_a_decision_after_the_deadline_is_refused_and_the_default_stays(runni
 
 
 def test_M2_a_second_answer_about_tiles_at_sea_is_a_repeat_not_a_trespass(running_game):
-    from guerra.game.models import TileHolding
-
     # Francia gets an Alliance tile for North America too: both main players are asked at once.
-    TileHolding.objects.create(
-        game=running_game,
-        seat=seat(running_game, "Francia"),
-        kind="alliance",
-        region=region(running_game, "Nord America"),
-        count=1,
-    )
+    tiles = state_of(running_game).power("Francia").tiles
+    set_power(running_game, "Francia", tiles=tuple(sorted((*tiles, ("alliance:Nord America", 1)))))
     attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
     decide(attack, "Gran Bretagna", "naval", fight=True)
     decide(attack, "Francia", "naval", fight=True)

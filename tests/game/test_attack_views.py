@@ -7,7 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from guerra.game import services
-from guerra.game.models import Attack, DiceRoll, GameStatus, Neutral
+from guerra.game.models import Attack, DiceRoll, GameStatus
+from guerra.rules.game import options
+from tests.game.play_helpers import show_counter, state_of
 
 from .attack_helpers import declare, give_turn, region, rig, seat
 
@@ -222,12 +224,11 @@ def test_the_attack_list_links_every_attack(naval_attack):
 
 
 def test_dice_check_recomputes_every_roll_once_the_seed_is_revealed(running_game, make_user):
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     declare(running_game, "Gran Bretagna", "Nord America", neutral)  # the server's own dice
     rolls = DiceRoll.objects.filter(game=running_game).count()
-    assert rolls == 4
+    setup = DiceRoll.objects.filter(game=running_game, reason="setup").count()
+    assert setup > 0 and rolls == setup + 4  # the setup's draws are rolls of the game too
     player = client_of(seat(running_game, "Francia").user)
     before = player.get(reverse("dice_check", args=[running_game.pk])).content.decode()
     assert running_game.dice_seed_hash in before
@@ -241,16 +242,14 @@ def test_dice_check_recomputes_every_roll_once_the_seed_is_revealed(running_game
     assert running_game.status == GameStatus.FINISHED
     after = player.get(reverse("dice_check", args=[running_game.pk])).content.decode()
     assert running_game.dice_seed in after
-    assert "Tutti i lanci ricalcolati dal seme corrispondono: 4 su 4" in after
-    assert after.count("✔") >= 5
+    assert f"Tutti i lanci ricalcolati dal seme corrispondono: {rolls} su {rolls}" in after
+    assert after.count("✔") >= rolls + 1
 
 
 def test_dice_check_notices_a_roll_that_does_not_match(running_game, make_user):
-    neutral = Neutral.objects.get(
-        game=running_game, region__name="Nord America", reward_kind="gold"
-    )
+    neutral = show_counter(running_game, "Nord America", reward="gold")
     declare(running_game, "Gran Bretagna", "Nord America", neutral)
-    roll = DiceRoll.objects.filter(game=running_game).first()
+    roll = DiceRoll.objects.filter(game=running_game, attack__isnull=False).first()
     DiceRoll.objects.filter(pk=roll.pk).update(face=roll.face % 6 + 1)
     services.game_end(game_id=running_game.pk, user=make_user("capo", staff=True))
     html = (
@@ -261,16 +260,16 @@ def test_dice_check_notices_a_roll_that_does_not_match(running_game, make_user):
     assert "Alcuni lanci non corrispondono al seme" in html
 
 
-def test_passing_moves_the_turn_and_a_repeated_pass_is_refused(running_game):
-    give_turn(running_game, "Gran Bretagna")
-    running_game.refresh_from_db()
+def test_G35_passing_uses_an_action_and_a_repeated_pass_is_refused(running_game):
+    state = give_turn(running_game, "Gran Bretagna")
     britain = client_of(seat(running_game, "Gran Bretagna").user)
-    data = {"turno": running_game.turn_index}
+    data = {"passo": state.step}
     assert britain.post(reverse("turn_pass", args=[running_game.pk]), data).status_code == 302
     again = britain.post(reverse("turn_pass", args=[running_game.pk]), data)
     assert again.status_code == 409
-    running_game.refresh_from_db()
-    assert running_game.turn_index == data["turno"] + 1
+    assert "ricarica la pagina" in again.content.decode()
+    turn = state_of(running_game).turn
+    assert turn is not None and (turn.power, turn.done) == ("Gran Bretagna", 1)
 
 
 def test_the_board_offers_to_attack_from_the_regions_of_the_player_whose_turn_it_is(
@@ -280,8 +279,10 @@ def test_the_board_offers_to_attack_from_the_regions_of_the_player_whose_turn_it
     board = reverse("game_board", args=[running_game.pk])
     html = client_of(seat(running_game, "Gran Bretagna").user).get(board).content.decode()
     here = reverse("attack_declare_panel", args=[running_game.pk]) + "?regione="
-    # Gran Bretagna has armies or fleets in four regions; nobody else gets the links.
-    assert html.count(here) == 4
+    # Each region where the rules would take Gran Bretagna's declaration (its armies or fleets
+    # there, and an enemy or a neutral counter to attack); nobody else gets the links.
+    regions = {a.region for a in options.attacks(state_of(running_game), "Gran Bretagna")}
+    assert "Nord America" in regions and html.count(here) == len(regions)
     assert f"{here}{region(running_game, 'Nord America').pk}" in html
     other = client_of(seat(running_game, "Francia").user).get(board).content.decode()
     assert here not in other

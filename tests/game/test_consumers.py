@@ -120,7 +120,7 @@ async def test_a_seated_player_is_greeted_with_their_chains(table, sockets):
             "alliance-1-1": 0,
             f"power-{table.carla_seat.pk}": 0,
         },
-        "stage": "running-1",
+        "stage": "running-1-allied",
     }
 
 

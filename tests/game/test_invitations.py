@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from guerra.game.invitations import prompts_for
-from guerra.game.models import Attack, Game, GameEvent, Visibility
+from guerra.game.models import Game, GameEvent, Visibility
 from guerra.game.services import log_event
 
 from .attack_helpers import declare, rig, seat
@@ -99,7 +99,9 @@ def test_the_enemy_alliance_sees_none_of_the_invitations(invitation):
 
 
 def test_A3_the_expire_command_applies_the_deadline_with_every_browser_closed(invitation, rig):
-    Attack.objects.filter(pk=invitation.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=invitation.game_id).update(
+        deadline=timezone.now() - timedelta(seconds=1)
+    )
     rig([1, 2, 1, 2])
     call_command("expire_deadlines")
     invitation.refresh_from_db()
@@ -110,7 +112,9 @@ def test_A3_the_expire_command_applies_the_deadline_with_every_browser_closed(in
 
 
 def test_A3_a_page_view_applies_a_passed_deadline_too(invitation, rig):
-    Attack.objects.filter(pk=invitation.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=invitation.game_id).update(
+        deadline=timezone.now() - timedelta(seconds=1)
+    )
     rig([1, 2, 1, 2])
     client_of(seat(invitation.game, "Gran Bretagna").user).get(invitation.get_absolute_url())
     invitation.refresh_from_db()
@@ -133,12 +137,13 @@ async def test_an_enemy_connection_receives_nothing_of_an_invitation(running_gam
             return log_event(Game.objects.get(pk=game.pk), "public_note").seq
 
     last = await sync_to_async(marker)()
-    ally_heard = [await ally_socket.receive_json_from() for _ in range(3)]
-    assert [m["chain"].split("-")[0] for m in ally_heard] == ["all", "power", "all"]
-    assert ally_heard[1]["parts"] == ["invitations", "log"]
-    assert set(ally_heard[1]) == {"type", "channel", "chain", "seq", "prev", "parts"}
-    # The enemy hears the public step and then the marker: nothing came in between.
-    enemy_heard = [await enemy_socket.receive_json_from() for _ in range(2)]
-    assert [m["chain"] for m in enemy_heard] == ["all", "all"]
-    assert enemy_heard[1]["seq"] == last
+    # The attack begins (a step of the game), its first step, the private invitation, the marker.
+    ally_heard = [await ally_socket.receive_json_from() for _ in range(4)]
+    assert [m["chain"].split("-")[0] for m in ally_heard] == ["all", "all", "power", "all"]
+    assert ally_heard[2]["parts"] == ["invitations", "log"]
+    assert set(ally_heard[2]) == {"type", "channel", "chain", "seq", "prev", "parts", "stage"}
+    # The enemy hears the public steps and then the marker: nothing came in between.
+    enemy_heard = [await enemy_socket.receive_json_from() for _ in range(3)]
+    assert [m["chain"] for m in enemy_heard] == ["all", "all", "all"]
+    assert enemy_heard[2]["seq"] == last
     assert await enemy_socket.receive_nothing(timeout=0.2)

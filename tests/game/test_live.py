@@ -105,6 +105,7 @@ def test_a_push_leaves_only_after_commit_and_only_to_its_audience(
                 "seq": event.seq,
                 "prev": 0,
                 "parts": ["board", "log"],
+                "stage": "running-1-allied",
             },
         )
     ]
@@ -191,7 +192,7 @@ def test_the_page_embeds_the_chains_and_the_websocket_path(running_game, table):
     html = client_of(table["Prussia"].user).get(reverse("game_board", args=[game.pk]))
     page = html.content.decode()
     assert f'data-live-url="/ws/partite/{game.pk}/"' in page
-    assert 'data-live-stage="running-1"' in page
+    assert 'data-live-stage="running-1-allied"' in page  # war 1's auction is over
     raw = re.search(r'data-live-chains="([^"]*)"', page).group(1).replace("&quot;", '"')
     assert json.loads(raw) == live.chains_for(game, viewer_for(game, table["Prussia"].user))
     assert "js/live.js" in page
@@ -263,8 +264,9 @@ def test_every_existing_kind_reads_as_an_italian_sentence(running_game, make_use
     )
     assert texts["seat_taken"] == "carla prende Prussia."
     assert texts["game_started"] == (
-        "La partita comincia. Alleanza 1: Francia e Prussia. Alleanza 2: Gran Bretagna."
+        "La partita comincia: si sorteggiano l'ordine dei posti, le pedine e la preparazione."
     )
+    assert "Tocca alla Francia." in texts["game_step"]
     assert texts["game_ended"].startswith("La partita è finita. Il seme dei dadi ora è pubblico: ")
     assert describe(GameEvent(kind="seat_left", payload={"user": "ugo", "power": "Spagna"})) == (
         "ugo lascia Spagna."

@@ -10,6 +10,7 @@ from guerra.game import live, services
 from guerra.game.event_text import describe
 from guerra.game.models import GameEvent, Seat
 from guerra.game.services import GameError
+from tests.game.play_helpers import state_of
 
 
 def client_of(user):
@@ -50,8 +51,9 @@ def test_staff_set_gold_and_vp_and_everyone_reads_it_in_the_log(
         "Lo staff corregge Prussia: oro 10 → 3, PV 0 → 2. Nota: conteggio sbagliato"
     )
     assert [(group, message["parts"]) for group, message in sent] == [
-        (live.game_group(running_game.pk), ["board", "log"])
+        (live.game_group(running_game.pk), ["board", "turn", "log"])
     ]
+    assert state_of(running_game).power("Prussia").gold == 3  # the rules' state, the truth
 
 
 def test_only_staff_without_a_seat_may_correct(running_game, prussia, make_user):

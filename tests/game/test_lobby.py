@@ -1,13 +1,13 @@
 """Create, join and start games, through the pages a player uses."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from guerra.game import services
 from guerra.game.models import (
     AllianceMembership,
     Game,
+    GameEvent,
     GameStatus,
     Holding,
     Neutral,
@@ -16,7 +16,6 @@ from guerra.game.models import (
     Seat,
     TileHolding,
 )
-from guerra.game.services.errors import GameError
 
 
 @pytest.fixture
@@ -100,23 +99,22 @@ def test_a_game_without_a_name_is_refused(client_for, scenario):
     assert not Game.objects.exists()
 
 
-def test_a_setup_draw_scenario_is_not_offered_until_the_browser_plays_the_draw(
-    client_for, scenario
-):
+def test_G13_a_draw_scenario_starts_with_the_placement_of_the_first_units(client_for, make_user):
     draw = Scenario.objects.get(name="Europa 1700")
-    anna = client_for("anna")
-    page = anna.get(reverse("game_new")).content.decode()
-    assert f'<option value="{scenario.pk}"' in page and f'<option value="{draw.pk}"' not in page
-    with pytest.raises(GameError) as refused:
-        services.game_create(
-            user=User.objects.get(username="anna"), scenario=draw, name="Prova",
-            is_private=False, power="Francia",
-        )
-    assert str(refused.value) == (
-        "«Europa 1700» comincia con la pesca della preparazione, che nel browser non si gioca "
-        "ancora: scegli uno scenario con le posizioni iniziali fisse."
-    )
-    assert not Game.objects.exists()
+    anna = make_user("anna")
+    game = services.game_create(user=anna, scenario=draw, name="Sorteggio", is_private=False,
+                                power="Francia", deadline_seconds=3600)
+    services.game_join(game_id=game.pk, user=make_user("bruno"), power="Russia")
+    services.game_start(game_id=game.pk, user=anna)
+    game.refresh_from_db()
+    assert (game.phase, game.deadline_seconds) == ("setup", 3600)
+    assert game.deadline is not None  # the first placement has its deadline
+    # G12: five counters each gave their drawer a control marker; no unit is on the map yet.
+    markers = dict(Holding.objects.filter(game=game).values_list("seat__power", "control_markers"))
+    assert sum(Holding.objects.filter(game=game).values_list("control_markers", flat=True)) == 10
+    assert set(markers) <= {"Francia", "Russia"}
+    assert not Holding.objects.filter(game=game, armies__gt=0).exists()
+    assert Neutral.objects.filter(game=game, on_board=True).count() == 10  # G11
 
 
 def test_the_powers_offered_follow_the_chosen_scenario(client_for, scenario):
@@ -208,19 +206,16 @@ def test_the_creator_starts_the_game_and_the_board_is_copied(client_for, lobby_g
     services.game_join(game_id=lobby_game.pk, user=bruno, power="Gran Bretagna")
     anna = client_for("anna-2")
     anna.force_login(lobby_game.created_by)
-    seats = {s.power: s.pk for s in lobby_game.seats.all()}
-    response = anna.post(
-        reverse("game_start", args=[lobby_game.pk]),
-        {f"side_{seats['Francia']}": "1", f"side_{seats['Gran Bretagna']}": "2"},
-    )
+    response = anna.post(reverse("game_start", args=[lobby_game.pk]))
     assert response.status_code == 302
     lobby_game.refresh_from_db()
     assert lobby_game.status == GameStatus.RUNNING
-    assert (lobby_game.current_war, lobby_game.current_round) == (1, 1)
+    # G14: fixed positions, no placement: straight to the first war's auction (G21).
+    assert (lobby_game.current_war, lobby_game.phase) == (1, "auction")
     assert len(lobby_game.dice_seed_hash) == 64
     assert Region.objects.filter(game=lobby_game).count() == 11
-    # Every numbered counter of the pool (G6), none of the population and trade ones.
-    assert Neutral.objects.filter(game=lobby_game).count() == 38
+    # G11: war 1's ten counters are face up on the map, of every kind.
+    assert Neutral.objects.filter(game=lobby_game, on_board=True).count() == 10
     assert lobby_game.rounds_per_war == 6  # G28: two powers
     # Only the seated powers' pieces are on the board.
     assert set(Holding.objects.filter(game=lobby_game).values_list("seat__power", flat=True)) == {
@@ -229,34 +224,34 @@ def test_the_creator_starts_the_game_and_the_board_is_copied(client_for, lobby_g
     }
     assert TileHolding.objects.filter(game=lobby_game).count() == 4
     assert set(lobby_game.seats.values_list("gold", flat=True)) == {10}
-    sides = dict(
-        AllianceMembership.objects.filter(game=lobby_game, war=1).values_list("seat__power", "side")
-    )
-    assert sides == {"Francia": 1, "Gran Bretagna": 2}
+    assert set(lobby_game.seats.values_list("population", flat=True)) == {5}
+    # The alliances are the auction's to make: none yet.
+    assert not AllianceMembership.objects.filter(game=lobby_game).exists()
 
 
 def test_the_game_needs_two_seats_to_start(client_for, lobby_game):
     anna = client_for("x")
     anna.force_login(lobby_game.created_by)
-    seat = lobby_game.seats.get()
-    response = anna.post(reverse("game_start", args=[lobby_game.pk]), {f"side_{seat.pk}": "1"})
+    response = anna.post(reverse("game_start", args=[lobby_game.pk]))
     assert response.status_code == 400
     assert "Servono almeno 2 giocatori" in response.content.decode()
     lobby_game.refresh_from_db()
     assert lobby_game.status == GameStatus.LOBBY and lobby_game.dice_seed == ""
 
 
-def test_each_alliance_needs_a_power(client_for, lobby_game, make_user):
-    from guerra.game import services
-
+def test_G23_the_first_power_in_seating_order_opens_war_1s_auction(client_for, lobby_game,
+                                                                     make_user):
     services.game_join(game_id=lobby_game.pk, user=make_user("bruno"), power="Spagna")
-    anna = client_for("x")
-    anna.force_login(lobby_game.created_by)
-    data = {f"side_{s.pk}": "1" for s in lobby_game.seats.all()}
-    response = anna.post(reverse("game_start", args=[lobby_game.pk]), data)
-    assert response.status_code == 400
-    assert "Ogni alleanza deve avere almeno una potenza" in response.content.decode()
-    assert not Region.objects.filter(game=lobby_game).exists()
+    services.game_start(game_id=lobby_game.pk, user=lobby_game.created_by)
+    lobby_game.refresh_from_db()
+    first = lobby_game.seats.order_by("order").first()
+    assert first is not None and first.order == 0  # G10: seating drawn, kept as the order
+    assert lobby_game.phase == "auction"
+    assert GameEvent.objects.filter(game=lobby_game, kind="game_step").exists()
+    page = client_for("x")
+    page.force_login(first.user)
+    html = page.get(reverse("game_board", args=[lobby_game.pk])).content.decode()
+    assert "È il tuo turno." in html and "Proponi" in html
 
 
 def test_only_the_creator_starts_the_game(client_for, lobby_game):

@@ -11,6 +11,7 @@ from .game import (
     Seat,
     TileHolding,
     Visibility,
+    WarScore,
 )
 from .scenario import Scenario, ScenarioLandLink, ScenarioPower, ScenarioRegion
 from .scenario_pieces import (
@@ -53,4 +54,5 @@ __all__ = [
     "TileHolding",
     "TileKind",
     "Visibility",
+    "WarScore",
 ]

@@ -66,6 +66,8 @@ class DiceRoll(models.Model):
     attack = models.ForeignKey(
         Attack, on_delete=models.CASCADE, null=True, blank=True, related_name="dice"
     )
+    # What the die was for when no attack rolled it: the setup's draws, a storm at sea.
+    reason = models.CharField(max_length=12, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,12 +7,12 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from .scenario import Scenario
-from .scenario_pieces import RewardKind, TileKind
+from .scenario_pieces import CounterKind, RewardKind, TileKind
 
 
 def new_invite_token() -> str:
@@ -39,15 +39,24 @@ class Game(models.Model):
     status = models.CharField(
         max_length=8, choices=GameStatus.choices, default=GameStatus.LOBBY, db_index=True
     )
-    # Copied from the scenario when the game starts, so editing the scenario never changes it.
+    # The rules' state of the whole game (guerra.rules.game.GameState as JSON), from the start:
+    # the truth of the game. It holds a copy of the scenario, so editing the scenario never
+    # changes a running game; the board's rows below and in the other tables are read models
+    # the services rewrite from it in the same transaction.
+    rules = models.JSONField(default=dict, blank=True)
+    step = models.PositiveIntegerField(default=0)  # the rules state's step: a write guard
+    phase = models.CharField(max_length=12, blank=True)
     wars = models.PositiveSmallIntegerField(default=0)
     rounds_per_war = models.PositiveSmallIntegerField(default=0)
     control_markers_per_power = models.PositiveSmallIntegerField(default=0)
-    ally_deadline_seconds = models.PositiveIntegerField(default=120)
+    # Every decision (placement, auction call, action, an ally's answer) has this long.
+    deadline_seconds = models.PositiveIntegerField(
+        _("time for each decision (seconds)"), default=120
+    )
+    # When the decision awaited now times out (None: nothing awaited).
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     current_war = models.PositiveSmallIntegerField(default=0)
     current_round = models.PositiveSmallIntegerField(default=0)
-    # Index into the seats ordered by turn_position: whose turn it is.
-    turn_index = models.PositiveSmallIntegerField(default=0)
     # Dice players can trust: the seed stays secret until the game ends, its hash is public.
     dice_seed = models.CharField(max_length=64, blank=True)
     dice_seed_hash = models.CharField(max_length=64, blank=True)
@@ -95,6 +104,7 @@ class Seat(models.Model):
     turn_position = models.PositiveSmallIntegerField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     gold = models.IntegerField(_("gold"), default=0)
+    population = models.IntegerField(_("population"), default=0)
     unrest = models.IntegerField(_("unrest"), default=0)
     vp = models.IntegerField(_("victory points"), default=0)
 
@@ -106,6 +116,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "power"], name="seat_one_per_power"),
             models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
             models.CheckConstraint(condition=Q(gold__gte=0), name="seat_gold_not_negative"),
+            models.CheckConstraint(
+                condition=Q(population__gte=0), name="seat_population_not_negative"
+            ),
             models.CheckConstraint(condition=Q(unrest__gte=0), name="seat_unrest_not_negative"),
             models.CheckConstraint(condition=Q(vp__gte=0), name="seat_vp_not_negative"),
         ]
@@ -139,10 +152,12 @@ class Region(models.Model):
 
 
 class Holding(models.Model):
-    """One power's pieces in one region."""
+    """One power's pieces in one region, or at its home (`region` empty: G2)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="holdings")
-    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="holdings")
+    region = models.ForeignKey(
+        Region, on_delete=models.CASCADE, null=True, blank=True, related_name="holdings"
+    )
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="holdings")
     armies = models.IntegerField(_("armies"), default=0)
     fleets = models.IntegerField(_("fleets"), default=0)
@@ -153,6 +168,13 @@ class Holding(models.Model):
         ordering = ["region__order", "seat__order"]
         constraints = [
             models.UniqueConstraint(fields=["region", "seat"], name="holding_one_per_region_seat"),
+            models.UniqueConstraint(
+                fields=["seat"], condition=Q(region__isnull=True), name="holding_one_home_per_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(region__isnull=False) | Q(forts=0, control_markers=0),
+                name="holding_home_has_no_forts_or_markers",
+            ),
             models.CheckConstraint(
                 condition=Q(armies__gte=0, fleets__gte=0, forts__gte=0, control_markers__gte=0),
                 name="holding_counts_not_negative",
@@ -160,7 +182,7 @@ class Holding(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.seat.power} @ {self.region.name}"
+        return f"{self.seat.power} @ {self.region.name if self.region else '—'}"
 
     @property
     def is_empty(self) -> bool:
@@ -168,8 +190,15 @@ class Holding(models.Model):
 
 
 class Neutral(models.Model):
+    """A counter of the pool face up on the map (G6): numbered (an attack target), population
+    (Colonise) or trade (Trade). `number` is its id in the rules' pool."""
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="neutrals")
     region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="neutrals")
+    kind = models.CharField(
+        max_length=10, choices=CounterKind.choices, default=CounterKind.NUMBERED
+    )
+    number = models.PositiveSmallIntegerField(default=0)
     defence = models.PositiveSmallIntegerField()
     reward_kind = models.CharField(max_length=4, choices=RewardKind.choices)
     amount = models.PositiveSmallIntegerField(default=0)
@@ -179,7 +208,9 @@ class Neutral(models.Model):
         ordering = ["region__order", "pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(defence__gte=1, defence__lte=9), name="neutral_defence_1_9"
+                condition=Q(kind="numbered", defence__gte=1, defence__lte=9)
+                | (~Q(kind="numbered") & Q(defence=0)),
+                name="neutral_defence_1_9",
             )
         ]
 
@@ -193,6 +224,7 @@ class TileHolding(models.Model):
     kind = models.CharField(max_length=16, choices=TileKind.choices)
     region = models.ForeignKey(Region, on_delete=models.CASCADE, null=True, blank=True)
     count = models.IntegerField(default=0)
+    spent = models.IntegerField(default=0)  # once-per-war uses in this war (G40)
 
     class Meta:
         ordering = ["kind", "region__order"]
@@ -204,6 +236,9 @@ class TileHolding(models.Model):
                 name="tile_holding_unique_without_region",
             ),
             models.CheckConstraint(condition=Q(count__gte=0), name="tile_count_not_negative"),
+            models.CheckConstraint(
+                condition=Q(spent__gte=0, spent__lte=F("count")), name="tile_spent_within_count"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -211,12 +246,14 @@ class TileHolding(models.Model):
 
 
 class AllianceMembership(models.Model):
-    """Which of the two alliances a seat belongs to in one war."""
+    """Which of the two alliances a seat belongs to in one war (1 = A, 2 = B), and its slot in
+    the alliance table, which is also its place in the war's turn order (G21)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="memberships")
     war = models.PositiveSmallIntegerField()
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="memberships")
     side = models.PositiveSmallIntegerField(choices=[(1, "1"), (2, "2")])
+    slot = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -273,3 +310,28 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"
+
+
+class WarScore(models.Model):
+    """One line of a war's score sheet (G54-G55): a power's place and VP in one region."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scores")
+    war = models.PositiveSmallIntegerField()
+    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="scores")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scores")
+    markers = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField()
+    vp = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "war", "region__order", "place", "seat__order"]
+        verbose_name = _("score line")
+        verbose_name_plural = _("score sheets")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "war", "region", "seat"], name="war_score_one_line_per_power"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.war}: {self.region.name} – {self.seat.power} ({self.vp})"

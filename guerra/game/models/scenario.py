@@ -21,13 +21,6 @@ colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Use a colour like #1f
 ARTICLE_CHOICES = [(article, article or _("no article")) for article in ARTICLES]
 
 
-class ScenarioQuerySet(models.QuerySet["Scenario"]):
-    def playable_now(self) -> ScenarioQuerySet:
-        """Scenarios the browser can start today: those with fixed starting positions (G14).
-        The setup draw (G11-G13) exists in the rules and reaches the browser next."""
-        return self.filter(starting_positions__isnull=False).distinct()
-
-
 class Scenario(models.Model):
     name = models.CharField(_("name"), max_length=100, unique=True)
     description = models.TextField(_("description"), blank=True)
@@ -86,8 +79,6 @@ class Scenario(models.Model):
         default=120,
         validators=[MinValueValidator(10), MaxValueValidator(7 * 24 * 3600)],
     )
-
-    objects = ScenarioQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

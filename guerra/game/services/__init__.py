@@ -1,27 +1,56 @@
 """Services: the only code that writes game state. One function per player action."""
 
-from .attacks import attack_decide, attack_declare, attack_expire, expire_due
+from .actions import (
+    action_pass,
+    auction_pass,
+    auction_propose,
+    auction_raise,
+    counter_colonise,
+    counter_trade,
+    gold_tax,
+    gold_transfer,
+    tile_play,
+    tile_take,
+    unit_build,
+    unit_place,
+    units_move,
+)
+from .attacks import attack_decide, attack_declare
 from .chat import chat_post_alliance, chat_post_private
 from .errors import GameError
 from .events import log_event
-from .lobby import game_create, game_end, game_join, game_leave, game_start
+from .lobby import PACES, game_create, game_end, game_join, game_leave, game_start
+from .play import expire_due, game_expire, game_play
 from .staff import seat_correct
-from .turns import turn_pass
 
 __all__ = [
+    "PACES",
     "GameError",
+    "action_pass",
     "attack_decide",
     "attack_declare",
-    "attack_expire",
+    "auction_pass",
+    "auction_propose",
+    "auction_raise",
     "chat_post_alliance",
     "chat_post_private",
+    "counter_colonise",
+    "counter_trade",
     "expire_due",
     "game_create",
     "game_end",
+    "game_expire",
     "game_join",
     "game_leave",
+    "game_play",
     "game_start",
+    "gold_tax",
+    "gold_transfer",
     "log_event",
     "seat_correct",
-    "turn_pass",
+    "tile_play",
+    "tile_take",
+    "unit_build",
+    "unit_place",
+    "units_move",
 ]

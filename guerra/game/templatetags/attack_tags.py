@@ -1,4 +1,4 @@
-"""The turn box of the board page: whose turn it is, the attacks under way, the actions."""
+"""Attack parts of every game page: the invited ally's prompt, the alliance's invitations."""
 
 from __future__ import annotations
 
@@ -7,40 +7,10 @@ from typing import Any
 from django import template
 
 from ..audience import Viewer
-from ..board import BoardView
-from ..invitations import alliance_invitations, prompts_for, under_way
+from ..invitations import alliance_invitations, prompts_for
 from ..models import Game, Seat
-from ..services.turns import current_seat
 
 register = template.Library()
-
-
-def turn_context(
-    game: Game, seat: Seat | None, user: Any, seats: list[Seat] | None = None
-) -> dict[str, Any]:
-    return {
-        "game": game,
-        "seat": seat,
-        "turn": current_seat(game, seats),
-        "under_way": under_way(game),
-        "is_staff": bool(getattr(user, "is_staff", False)),
-    }
-
-
-@register.inclusion_tag("game/_turn_box.html", takes_context=True)
-def turn_box(context: template.Context, game: Game, seat: Seat | None) -> dict[str, Any]:
-    request = context.get("request")
-    board = context.get("board")
-    # The board page already loaded every seat: the turn order needs no query of its own.
-    seats = (
-        sorted((p.seat for p in board.powers), key=lambda s: (s.turn_position or 0, s.pk))
-        if isinstance(board, BoardView)
-        else None
-    )
-    return {
-        **turn_context(game, seat, getattr(request, "user", None), seats),
-        "csrf_token": context.get("csrf_token"),
-    }
 
 
 @register.inclusion_tag("game/_ally_prompts.html", takes_context=True)

@@ -17,6 +17,7 @@ from ..board import BoardView
 from ..live import chains_for, stage_of, ws_path
 from ..models import Game
 from ..views_live import log_context, negotiation_context, staff_tools_context
+from ..views_play import phase_context
 
 register = template.Library()
 
@@ -62,6 +63,19 @@ def live_attrs(context: template.Context, game: Game) -> SafeString:
 
 def _render(context: template.Context, name: str, data: dict[str, Any]) -> str:
     return render_to_string(name, data, request=context.get("request"))
+
+
+@register.simple_tag(takes_context=True)
+def phase_panel(context: template.Context, game: Game) -> str:
+    """The phase panel: the war, the phase, whose decision, and the viewer's own forms."""
+    viewer = _viewer(context, game)
+    board = context.get("board")
+    regions = ({r.region.name: r.region for r in board.regions}
+               if isinstance(board, BoardView) and board.game.pk == game.pk else None)
+    data = phase_context(game, viewer, regions) if viewer is not None else None
+    if data is None:
+        return ""
+    return _render(context, "game/_phase.html", data)
 
 
 @register.simple_tag(takes_context=True)

@@ -12,6 +12,7 @@ import dataclasses
 
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
+    AttackEnded,
     ControlPlaced,
     ControlRemoved,
     Event,
@@ -123,6 +124,24 @@ def timeout(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]]
     running = state.attack
     assert running is not None
     return answer(state, Timeout(running.state.step), dice)
+
+
+def split_attack_events(events: tuple[Event, ...], *, answered: bool
+                        ) -> tuple[tuple[Event, ...], tuple[Event, ...], tuple[Event, ...]]:
+    """The events of one accepted input as (before the attack, the attack's own, after it).
+
+    An Attack action's events are its AttackBegan, then the procedure's; an input that
+    `answered` the attack under way (a decision or its timeout) starts with the procedure's.
+    The procedure's end with its AttackEnded when the attack is over; what follows (the next
+    turn, the next phases) is the game's again.
+    """
+    start = next((i + 1 for i, e in enumerate(events) if isinstance(e, AttackBegan)),
+                 0 if answered else None)
+    if start is None:
+        return events, (), ()
+    end = next((i + 1 for i, e in enumerate(events) if i >= start and isinstance(e, AttackEnded)),
+               len(events))
+    return events[:start], events[start:end], events[end:]
 
 
 def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Event, ...]

@@ -3,12 +3,13 @@ machine and the `war-end` command compute them the same way."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from guerra.rules.events import Event
 from guerra.rules.game.events import IncomeReport, PopulationGrew
 from guerra.rules.game.money import pay
-from guerra.rules.game.state import GameState
+from guerra.rules.game.state import GameState, IncomeLine
 from guerra.rules.game.tiles import EFFECTS, tile_income
 from guerra.rules.i18n import N_
 
@@ -71,13 +72,16 @@ def economy_of(state: GameState, power: str) -> Economy:
 def income_phase(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     """G50-G53 for every power, in seating order."""
     events: list[Event] = []
+    lines = list(state.incomes)
     growth = state.scenario.population_growth
     for power in state.seating:
         result = income_of(economy_of(state, power), growth)
         state = state.with_power(power, gold=result.gold, population=result.population,
                                  unrest=result.unrest)
+        lines.append(IncomeLine(state.war, power, result.parts, result.taxed_gold,
+                                result.taxed_unrest, result.gold, result.population))
         events.append(IncomeReport(power, result.parts, result.taxed_gold, result.taxed_unrest,
                                    result.gold))
         if growth:
             events.append(PopulationGrew(power, growth, result.population))
-    return state, tuple(events)
+    return dataclasses.replace(state, incomes=tuple(lines)), tuple(events)

@@ -14,7 +14,7 @@ from typing import Literal
 
 from guerra.rules.dice import Dice
 from guerra.rules.events import Event
-from guerra.rules.flowchart import Accepted, Refused
+from guerra.rules.flowchart import Accepted, RefusalCode, Refused
 from guerra.rules.game import auction, combat, money, phases, rounds, setup
 from guerra.rules.game.events import AlliancesFormed, PhaseBegan, ProposalWon
 from guerra.rules.game.inputs import (
@@ -34,6 +34,14 @@ from guerra.rules.i18n import Message, _
 
 Outcome = Accepted[GameState] | Refused[GameState]
 Done = tuple[GameState, tuple[Event, ...]]
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A refusal with its code (see `Refused.code`)."""
+
+    reason: Message
+    code: RefusalCode
 Kind = Literal["place", "propose", "call", "action", "attack", "over"]
 
 
@@ -88,29 +96,36 @@ def advance(state: GameState, given: object, dice: Dice) -> Outcome:
     if state.finished:
         return Refused(_("The game is over."), state)
     if isinstance(given, Tax | Transfer | PlayTile):
-        result = _free(state, given)
-        if isinstance(result, Message):
-            return Refused(result, state)
-        new, events = result
+        freed = _free(state, given)
+        if isinstance(freed, Message | Rejected):
+            return _refused(state, freed)
+        new, events = freed
         return Accepted(dataclasses.replace(new, step=state.step + 1), events)
     result = _decision(state, given, dice)
-    if isinstance(result, Message):
-        return Refused(result, state)
+    if isinstance(result, Message | Rejected):
+        return _refused(state, result)
     new, events = result
     new, more = phases.run_on(new, dice)
     step = state.step + 1
     return Accepted(dataclasses.replace(new, step=step, opened_at=step), events + more)
 
 
-def _stale(state: GameState, step: object, *, exact: bool = False) -> Message | None:
+def _refused(state: GameState, problem: Message | Rejected) -> Refused[GameState]:
+    if isinstance(problem, Rejected):
+        return Refused(problem.reason, state, problem.code)
+    return Refused(problem, state)
+
+
+def _stale(state: GameState, step: object, *, exact: bool = False) -> Rejected | None:
     if isinstance(step, int) and (step == state.step if exact
                                   else state.opened_at <= step <= state.step):
         return None
-    return _("This was sent for step {given} of the game, which is now at step {current}: "
-             "reload the page.", given=str(step), current=state.step)
+    return Rejected(_("This was sent for step {given} of the game, which is now at step "
+                      "{current}: reload the page.", given=str(step), current=state.step),
+                    "stale")
 
 
-def _decision(state: GameState, given: object, dice: Dice) -> Done | Message:
+def _decision(state: GameState, given: object, dice: Dice) -> Done | Message | Rejected:
     if isinstance(given, Deadline):
         return _stale(state, given.step) or _deadline(state, dice)
     if state.attack_under_way:
@@ -129,19 +144,19 @@ def _decision(state: GameState, given: object, dice: Dice) -> Done | Message:
     return rounds.act(state, given, dice)
 
 
-def _awaited(state: GameState, power: str, kind: type) -> Message | None:
+def _awaited(state: GameState, power: str, kind: type) -> Message | Rejected | None:
     if not state.is_power(power):
         return _("“{power}” is not a power of this game.", power=power)
     waiting = pending(state)
     if kind not in ANSWERS.get(waiting.kind, ()):
         return _("This input does not answer the decision awaited now.")
     if power not in waiting.powers:
-        return _("No decision is awaited from {power} now: {awaited} decides.", power=power,
-                 awaited=", ".join(waiting.powers))
+        return Rejected(_("No decision is awaited from {power} now: {awaited} decides.",
+                          power=power, awaited=", ".join(waiting.powers)), "not_yours")
     return None
 
 
-def _free(state: GameState, given: Tax | Transfer | PlayTile) -> Done | Message:
+def _free(state: GameState, given: Tax | Transfer | PlayTile) -> Done | Message | Rejected:
     """G41 taxation (own turn or own call), G43 transfers (any time in the rounds), and a
     once-per-war tile played in one's own turn; each must name the current step."""
     problem = _stale(state, given.step, exact=True)

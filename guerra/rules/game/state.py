@@ -150,6 +150,19 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class IncomeLine:
+    """G50-G53 for one power at the end of one war: the war-end report's row."""
+
+    war: int
+    power: str
+    parts: tuple[tuple[str, int], ...]  # (label msgid, gold): +population, +markers, -upkeep
+    taxed_gold: int
+    taxed_unrest: int
+    gold: int
+    population: int
+
+
+@dataclass(frozen=True)
 class Standing:
     """G60-G62: a power's place at the end of the game."""
 
@@ -187,6 +200,7 @@ class GameState:
     attack: AttackInProgress | None = None
     attacks: int = 0  # attacks declared so far
     scores: tuple[ScoreLine, ...] = ()
+    incomes: tuple[IncomeLine, ...] = ()
     standings: tuple[Standing, ...] = ()
 
     # --- JSON -------------------------------------------------------------------------------

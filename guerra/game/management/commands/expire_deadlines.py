@@ -1,22 +1,31 @@
-"""A3: deadlines hold even with every browser closed. Run it from cron, or with --every."""
+"""Deadlines hold even with every browser closed. The server applies them by itself (its own
+timer, see guerra/game/deadlines.py); this command does it from outside, for deployments whose
+server processes run without the timer: run it from cron, or keep it running with --every."""
 
 import time
-from typing import Any
+from typing import Any, cast
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
-from guerra.game.services.attacks import expire_due
+from guerra.game.services.play import expire_due
 
 
 class Command(BaseCommand):
-    help = "Apply the default answer of every attack decision whose deadline has passed."
+    help = cast(str, gettext_lazy(
+        "Apply the default of every decision (placement, auction call, action, an ally's "
+        "answer) whose deadline has passed."
+    ))
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--every",
             type=float,
             default=0,
-            help="Keep running, checking every SECONDS (0: check once and exit).",
+            help=cast(str, gettext_lazy(
+                "Keep running, checking every SECONDS (0: check once and exit)."
+            )),
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -24,7 +33,11 @@ class Command(BaseCommand):
         while True:
             expired = expire_due()
             if expired or options["verbosity"] > 1:
-                self.stdout.write(f"expired: {expired}")
+                self.stdout.write(
+                    ngettext("%(count)d deadline applied.", "%(count)d deadlines applied.",
+                             expired) % {"count": expired}
+                    if expired else _("No deadline has passed.")
+                )
             if every <= 0:
                 return
             time.sleep(every)

@@ -1,0 +1,252 @@
+"""Playing the game: every decision goes through the rules' machine (guerra.rules.game).
+
+`game_play` is the one writer of a running game: it locks the game's row first, loads the
+rules state, asks the machine, and stores what it returns in the same transaction (`record`):
+the new state under a guard on the old step (a stale or repeated request changes nothing and
+answers 409), the read models, the attack's row and dice, the event log, the next deadline.
+Deadlines are applied by `expire_due`, from the server's own timer (`deadlines.py`) and from
+the `expire_deadlines` command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from guerra.rules.dice import HmacDice
+from guerra.rules.events import Event
+from guerra.rules.flowchart import Accepted, Refused
+from guerra.rules.game.combat import split_attack_events
+from guerra.rules.game.inputs import FREE, Deadline
+from guerra.rules.game.machine import advance, pending
+from guerra.rules.game.state import GameState
+from guerra.rules.seed004 import graph as g
+
+from ..models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
+from ..rules_text import render_rules_message
+from .errors import GameError
+from .events import log_event
+from .locks import locked_running_game, seat_of
+from .snapshot import load_state, project, remember
+
+# Events that tell a power's unrest: only its owner reads them (the others see the rest).
+PRIVATE_TYPES = frozenset({"unrest", "taxed", "unrest_reduced"})
+STATUS_OF_REFUSAL = {"stale": 409, "not_yours": 403, "invalid": 400}
+
+Input = Callable[[Seat, GameState], object]
+
+
+def game_play(*, game_id: int, user: User, given: Input, made: str = "") -> GameState:
+    """One player's input, built from its seat and the current state by `given`.
+
+    A deadline that has passed is applied first, in a transaction of its own: a late input is
+    then refused as stale, and the default stays applied whatever happens to the input.
+    """
+    expire_due(game_id=game_id)
+    with transaction.atomic():
+        game = locked_running_game(game_id)
+        seat = seat_of(game, user)
+        state = load_state(game)
+        decision = given(seat, state)
+        dice = HmacDice(bytes.fromhex(game.dice_seed), game.next_roll)
+        outcome = advance(state, decision, dice)
+        if isinstance(outcome, Refused):
+            raise GameError(render_rules_message(outcome.reason),
+                            status=STATUS_OF_REFUSAL.get(outcome.code, 400))
+        # Free actions (G41, G43, G40) go on during an attack without answering it.
+        answered = state.attack_under_way and not isinstance(decision, FREE)
+        record(game, state, outcome, dice, actor=seat, made=made or _kind(decision),
+               answered=answered)
+        return outcome.state
+
+
+def _kind(decision: object) -> str:
+    return type(decision).__name__.lower()
+
+
+def record(game: Game, before: GameState | None, outcome: Accepted[GameState], dice: HmacDice,
+           *, actor: Seat | None, made: str, answered: bool = False) -> None:
+    """Store an accepted step: all of it, or (on a stale write) nothing. `answered`: the input
+    was a decision (or the timeout) of the attack under way."""
+    after = outcome.state
+    now = timezone.now()
+    deadline = _deadline(game, before, after, now)
+    fields = {
+        "rules": after.to_dict(), "step": after.step, "phase": after.phase,
+        "current_war": after.war, "current_round": after.round, "next_roll": dice.next_roll,
+        "deadline": deadline,
+    }
+    if after.finished:
+        fields.update(status=GameStatus.FINISHED, ended_at=now, deadline=None)
+    rows = Game.objects.filter(pk=game.pk)
+    if before is not None:
+        rows = rows.filter(step=before.step)
+    if not rows.update(**fields):
+        raise GameError(_("The game has moved on meanwhile: reload the page."), status=409)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    remember(game, after)
+    project(game, before, after)
+    attack = _attack_row(game, before, after, deadline)
+    _dice(game, dice, attack, made)
+    _log(game, before, after, outcome.events, attack=attack, actor=actor, made=made,
+         answered=answered)
+    if after.finished:
+        log_event(game, "game_ended", {"seed": game.dice_seed})
+
+
+def _deadline_key(state: GameState) -> tuple[object, ...] | None:
+    """What is awaited: a new key opens a new deadline, the same key keeps the old one."""
+    waiting = pending(state)
+    if waiting.kind == "over" or not waiting.powers:
+        return None
+    if waiting.kind == "attack" and state.attack is not None:
+        return ("attack", state.attack.number, state.attack.state.cursor.opened_at)
+    return ("game", state.opened_at)
+
+
+def _deadline(game: Game, before: GameState | None, after: GameState,
+              now: datetime) -> datetime | None:
+    key = _deadline_key(after)
+    if key is None:
+        return None
+    if before is not None and _deadline_key(before) == key and game.deadline is not None:
+        return game.deadline
+    return now + timedelta(seconds=game.deadline_seconds)
+
+
+def _attack_row(game: Game, before: GameState | None, after: GameState,
+                deadline: datetime | None) -> Attack | None:
+    """The attack the step touched, created at its declaration and kept in step after it."""
+    running = after.attack
+    if running is None or (before is not None and before.attack == running):
+        return None
+    state = running.state
+    seats = {seat.power: seat for seat in game.seats.all()}
+    fields = {
+        "state": state.to_dict(), "step": state.step, "node": state.cursor.node,
+        "awaiting": list(state.awaiting), "finished": state.finished,
+        "outcome": state.outcome or "", "ended_at": timezone.now() if state.finished else None,
+        "deadline": None if state.finished or not state.awaiting else deadline,
+    }
+    attack = Attack.objects.filter(game=game, number=running.number).first()
+    if attack is None:
+        neutral = None
+        if running.counter is not None:
+            neutral = Neutral.objects.filter(game=game, number=running.counter).first()
+        attack = Attack.objects.create(
+            game=game, number=running.number, procedure=after.scenario.procedure,
+            war=after.war, region=game.regions.get(name=running.region),
+            attacker=seats[running.power],
+            defender=seats[running.defender] if running.defender else None,
+            neutral=neutral, **fields,
+        )
+        attack._is_new = True  # type: ignore[attr-defined]
+        return attack
+    Attack.objects.filter(pk=attack.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(attack, name, value)
+    return attack
+
+
+def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
+    """Every roll of the game is kept, to be checked against the seed once it is revealed."""
+    if not dice.rolls:
+        return
+    reason = "attack" if attack is not None else "storm" if made == "move" else made
+    DiceRoll.objects.bulk_create(
+        DiceRoll(game=game, number=number, face=face, attack=attack, reason=reason[:12])
+        for number, face in dice.rolls
+    )
+
+
+def _log(game: Game, before: GameState | None, after: GameState, events: tuple[Event, ...], *,
+         attack: Attack | None, actor: Seat | None, made: str, answered: bool) -> None:
+    """The step in the log: what happened around the attack for everyone (the unrest only for
+    its owner), and the attack's own part as the attack's step, as its page reads it."""
+    head, fought, tail = split_attack_events(events, answered=answered)
+    seats = {seat.power: seat for seat in game.seats.all()}
+    _log_game_events(game, head, actor, made, seats)
+    if attack is not None and (fought or answered):  # a secret answer is a step too (M2)
+        old = before.attack.state if before is not None and before.attack is not None and (
+            before.attack.number == attack.number) else None
+        log_event(game, "attack_step", {
+            "attack": attack.number, "step": old.step if old is not None else 0,
+            "made": "declare" if old is None else made,
+            "events": [event.to_dict() for event in fought], "notes": [],
+        }, actor=actor, attack=attack)
+        entered = old is None or old.cursor.node != g.ALLIES
+        if attack.node == g.ALLIES and entered and after.attack is not None:
+            _invite(game, attack, after, seats)
+    _log_game_events(game, tail, actor, made, seats)
+
+
+def _log_game_events(game: Game, events: tuple[Event, ...], actor: Seat | None, made: str,
+                     seats: dict[str, Seat]) -> None:
+    public = [e.to_dict() for e in events if e.type not in PRIVATE_TYPES]
+    if public:
+        log_event(game, "game_step", {"made": made, "events": public}, actor=actor)
+    private: dict[str, list[Event]] = {}
+    for event in events:
+        power = getattr(event, "power", None)
+        if event.type in PRIVATE_TYPES and isinstance(power, str) and power in seats:
+            private.setdefault(power, []).append(event)
+    for power, own in private.items():
+        log_event(game, "game_private", {"events": [e.to_dict() for e in own]},
+                  visibility=Visibility.POWER, seat=seats[power], actor=actor)
+
+
+def _invite(game: Game, attack: Attack, after: GameState, seats: dict[str, Seat]) -> None:
+    """A1: each invited ally hears of it privately, on its own power's chain only."""
+    assert after.attack is not None
+    state = after.attack.state
+    for side, ally in state.situation.invited():
+        if ally.power not in state.awaiting or ally.power not in seats:
+            continue
+        log_event(game, "ally_invited", {
+            "attack": attack.number, "region": attack.region.name, "side": side,
+            "friend": state.main_power(side), "armies": ally.armies, "fleets": ally.fleets,
+        }, visibility=Visibility.POWER, seat=seats[ally.power], attack=attack)
+
+
+# --- deadlines ---------------------------------------------------------------------------------
+
+
+def game_expire(*, game_id: int, now: datetime | None = None) -> bool:
+    """The deadline of what the game awaits has passed: the defaults apply (G13, G27, G29,
+    and the attack's boxes). False when nothing was due (or the game moved on meanwhile)."""
+    with transaction.atomic():
+        game = locked_running_game(game_id)
+        if game.deadline is None or game.deadline > (now or timezone.now()):
+            return False
+        state = load_state(game)
+        dice = HmacDice(bytes.fromhex(game.dice_seed), game.next_roll)
+        outcome = advance(state, Deadline(state.step), dice)
+        if isinstance(outcome, Refused):  # nothing awaited: drop the stale deadline
+            Game.objects.filter(pk=game.pk).update(deadline=None)
+            return False
+        record(game, state, outcome, dice, actor=None, made="timeout",
+               answered=state.attack_under_way)
+        return True
+
+
+def expire_due(*, game_id: int | None = None, now: datetime | None = None) -> int:
+    """Apply every deadline that has passed (each game in a transaction of its own)."""
+    due = Game.objects.filter(status=GameStatus.RUNNING, deadline__lte=now or timezone.now())
+    if game_id is not None:
+        due = due.filter(pk=game_id)
+    expired = 0
+    for pk in due.values_list("pk", flat=True):
+        try:
+            expired += game_expire(game_id=pk, now=now)
+        except GameError:
+            continue  # the game ended or moved on meanwhile
+    return expired
+
+
+__all__ = ["expire_due", "game_expire", "game_play", "record"]

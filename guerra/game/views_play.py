@@ -1,0 +1,254 @@
+"""Views of the game's phases: the phase panel (setup, auction, turn), and one thin POST per
+decision. Each POST parses its form, calls one service and answers with the refreshed panel
+(htmx) or the board; a bad form or a refusal is an Italian message with a 4xx status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from guerra.rules.game.scenario import MobileKind, UnitKind
+
+from . import services
+from .audience import Viewer
+from .models import Game, GameStatus, Region
+from .services.snapshot import load_state
+from .table import parse_place, table_view, taxation_preview
+from .views import error_response
+from .views_live import for_the_table
+
+
+class BadForm(Exception):
+    """A form the page could not have sent: 400 with an Italian message."""
+
+
+def number(data: QueryDict, name: str, *, low: int = 0, high: int = 10**6) -> int:
+    """A whole number from a form; "²", "-1", "" and friends are refused, never a 500."""
+    raw = data.get(name, "").strip()
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise BadForm(_("“%(field)s” must be a whole number from %(low)d to %(high)d.")
+                      % {"field": name, "low": low, "high": high})
+    return int(raw)
+
+
+def _regions(game: Game) -> tuple[dict[str, Region], dict[int, Region]]:
+    rows = list(Region.objects.filter(game=game))
+    return {r.name: r for r in rows}, {r.pk: r for r in rows}
+
+
+def phase_context(game: Game, viewer: Viewer,
+                  regions: dict[str, Region] | None = None) -> dict[str, Any] | None:
+    """The phase panel's context (None before the game starts); `regions` by name, when the
+    page has read them already."""
+    if game.status == GameStatus.LOBBY or not game.rules:
+        return None
+    by_name = regions if regions is not None else _regions(game)[0]
+    table = table_view(game, load_state(game), list(viewer.seats), viewer.seat, by_name)
+    return {"game": game, "table": table, "viewer": viewer, "seat": viewer.seat}
+
+
+def _panel(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    context = phase_context(game, viewer)
+    if context is None:
+        raise Http404
+    return render(request, "game/_phase.html", context)
+
+
+@require_GET
+@for_the_table
+def phase_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    return _panel(request, game, viewer)
+
+
+Handler = Callable[[QueryDict, Game, dict[int, Region], User], Any]
+
+
+def _decision(handler: Handler) -> Callable[..., HttpResponse]:
+    """A POST of a decision: parse, call the service, answer with the fresh panel."""
+
+    @require_POST
+    @for_the_table
+    def view(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+        if viewer.seat is None:
+            return error_response(request, services.GameError(_("You do not play here."), 403))
+        _by_name, by_pk = _regions(game)
+        assert isinstance(request.user, User)
+        try:
+            handler(request.POST, game, by_pk, request.user)
+        except BadForm as bad:
+            return error_response(request, services.GameError(str(bad)))
+        except ValueError:
+            return error_response(request, services.GameError(_("Choose a place on the map.")))
+        except services.GameError as error:
+            return error_response(request, error)
+        if not getattr(request, "htmx", False):
+            return redirect(reverse("game_board", args=[game.pk]))
+        game.refresh_from_db()
+        return _panel(request, game, viewer)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+UNIT_KINDS: dict[str, UnitKind] = {"army": "army", "fleet": "fleet", "fort": "fort"}
+MOBILE_KINDS: dict[str, MobileKind] = {"army": "army", "fleet": "fleet"}
+
+
+def _kind(value: str) -> UnitKind:
+    if value not in UNIT_KINDS:
+        raise BadForm(_("Choose an army, a fleet or a fort."))
+    return UNIT_KINDS[value]
+
+
+def _mobile(value: str) -> MobileKind:
+    if value not in MOBILE_KINDS:
+        raise BadForm(_("Choose the units to move."))
+    return MOBILE_KINDS[value]
+
+
+@_decision
+def place(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G13."""
+    services.unit_place(game_id=game.pk, user=user,
+                        step=number(data, "passo"), kind=_kind(data.get("tipo", "")),
+                        region=parse_place(data.get("luogo", ""), regions))
+
+
+def _seat_name(game: Game, raw: str) -> str | None:
+    if raw == "":
+        return None
+    seat = game.seats.filter(pk=int(raw)).first() if raw.isascii() and raw.isdigit() else None
+    if seat is None:
+        raise BadForm(_("Choose powers of this game."))
+    return seat.power
+
+
+@_decision
+def propose(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G22-G24: a proposal (a pair, or the single last power and its alliance) and a bid."""
+    a, b = _seat_name(game, data.get("a", "")), _seat_name(game, data.get("b", ""))
+    single = data.get("sola", "")
+    if single:
+        power = _seat_name(game, single)
+        side = data.get("lato", "")
+        if side not in ("A", "B"):
+            raise BadForm(_("Choose the alliance it joins."))
+        a, b = (power, None) if side == "A" else (None, power)
+    services.auction_propose(game_id=game.pk, user=user,
+                             step=number(data, "passo"), a=a, b=b,
+                             bid=number(data, "offerta", high=999))
+
+
+@_decision
+def raise_bid(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    services.auction_raise(game_id=game.pk, user=user,
+                           step=number(data, "passo"), bid=number(data, "offerta", high=999))
+
+
+@_decision
+def call_pass(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    services.auction_pass(game_id=game.pk, user=user,
+                          step=number(data, "passo"))
+
+
+@require_GET
+@for_the_table
+def bid_preview(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    """G42: the taxation a bid would bring if it wins, while the player types it."""
+    if viewer.seat is None:
+        raise Http404
+    try:
+        bid = number(request.GET, "offerta", high=999)
+    except BadForm as bad:
+        return HttpResponse(str(bad))
+    gold = load_state(game).power(viewer.seat.power).gold
+    return HttpResponse(taxation_preview(gold, bid))
+
+
+@_decision
+def build(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G30: `costruzione` is kind@place (and @oro for Mercenaries)."""
+    parts = data.get("costruzione", "").split("@")
+    if len(parts) not in (2, 3) or parts[2:] not in ([], ["oro"]):
+        raise BadForm(_("Choose what to build."))
+    services.unit_build(game_id=game.pk, user=user,
+                        step=number(data, "passo"), kind=_kind(parts[0]),
+                        region=parse_place(parts[1], regions), with_gold=parts[2:] == ["oro"])
+
+
+@_decision
+def move(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G31: up to three `unita` values, each kind@from>to."""
+    moves = []
+    for raw in data.getlist("unita"):
+        if not raw:
+            continue
+        kind, _at, route = raw.partition("@")
+        source, arrow, target = route.partition(">")
+        if not arrow:
+            raise BadForm(_("Choose the units to move."))
+        moves.append((_mobile(kind), parse_place(source, regions), parse_place(target, regions)))
+    if not moves or len(moves) > 3:
+        raise BadForm(_("Choose from one to three units to move."))
+    services.units_move(game_id=game.pk, user=user, step=number(data, "passo"), moves=moves)
+
+
+@_decision
+def pass_action(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G35."""
+    services.action_pass(game_id=game.pk, user=user,
+                         step=number(data, "passo"))
+
+
+@_decision
+def take_tile(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G38: `tessera` is a tile key of the market."""
+    services.tile_take(game_id=game.pk, user=user,
+                       step=number(data, "passo"), tile=data.get("tessera", "")[:60])
+
+
+@_decision
+def colonise(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G36."""
+    services.counter_colonise(game_id=game.pk, user=user,
+                              step=number(data, "passo"), counter=number(data, "pedina"))
+
+
+@_decision
+def trade(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G37."""
+    services.counter_trade(game_id=game.pk, user=user,
+                           step=number(data, "passo"), counter=number(data, "pedina"))
+
+
+@_decision
+def tax(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G41."""
+    services.gold_tax(game_id=game.pk, user=user,
+                      step=number(data, "passo"), gold=number(data, "oro", low=1, high=99))
+
+
+@_decision
+def transfer(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G43."""
+    to = _seat_name(game, data.get("a", ""))
+    if to is None:
+        raise BadForm(_("Choose the power that receives the gold."))
+    services.gold_transfer(game_id=game.pk, user=user,
+                           step=number(data, "passo"), to=to,
+                           gold=number(data, "oro", low=1, high=999))
+
+
+@_decision
+def play_tile(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
+    """G40: a War Ministry."""
+    services.tile_play(game_id=game.pk, user=user,
+                       step=number(data, "passo"), tile=data.get("tessera", "")[:60])
