@@ -8,6 +8,7 @@ from functools import cached_property
 from django.contrib.auth.models import AnonymousUser, User
 
 from guerra.rules.game import options
+from guerra.rules.game.inputs import Colonise
 from guerra.rules.game.machine import pending
 from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import EFFECTS
@@ -24,6 +25,7 @@ from .models import (
 )
 from .rules_text import render_rules_message
 from .services.snapshot import load_state
+from .table import Choice, move_choice
 
 # Grid used for regions that have no outline of their own (a scenario made in the admin).
 GRID_COLUMNS = 4
@@ -118,6 +120,21 @@ class CounterRow:
 
 
 @dataclass
+class RegionActions:
+    """What the viewer may do in one region on its turn (G30-G37), as the region's card offers
+    it; the values are those of the phase panel's forms (table.Choice)."""
+
+    fort: str | None = None
+    moves: list[Choice] = field(default_factory=list)
+    colonise: list[Choice] = field(default_factory=list)
+    trade: list[Choice] = field(default_factory=list)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.fort or self.moves or self.colonise or self.trade)
+
+
+@dataclass
 class HomeView:
     """G2: a power's home, shown beside the map with the units kept there."""
 
@@ -163,6 +180,28 @@ class BoardView:
             return False
         waiting = pending(self.state)
         return waiting.kind == "action" and self.viewer.power in waiting.powers
+
+    @cached_property
+    def region_actions(self) -> dict[int, RegionActions]:
+        """The viewer's actions region by region, on its turn (else none)."""
+        if not self.viewer_plays_now or self.state is None or self.viewer is None:
+            return {}
+        state, power = self.state, self.viewer.power
+        by_name = {r.region.name: r.region for r in self.regions}
+        found: dict[int, RegionActions] = {r.region.pk: RegionActions() for r in self.regions}
+        for build in options.builds(state, power):
+            if build.kind == "fort" and build.region and not build.with_gold:
+                found[by_name[build.region].pk].fort = f"fort@{by_name[build.region].pk}"
+        for move, route in options.unit_moves(state, power):
+            if move.source is not None:
+                found[by_name[move.source].pk].moves.append(
+                    move_choice(move, route, state.scenario.storms, by_name))
+        for order in options.counters(state, power):
+            region = by_name[state.scenario.counter_by_id[order.counter].region]
+            choice = Choice(str(order.counter), region.name)
+            (found[region.pk].colonise if isinstance(order, Colonise)
+             else found[region.pk].trade).append(choice)
+        return found
 
     @cached_property
     def attack_regions(self) -> set[int]:

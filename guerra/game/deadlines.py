@@ -35,7 +35,8 @@ def tick() -> int:
         close_old_connections()
 
 
-def _run(every: float, stop: threading.Event) -> None:
+def run(every: float, stop: threading.Event) -> None:
+    """The timer's loop: a tick every `every` seconds until `stop` is set."""
     while not stop.wait(every):
         tick()
 
@@ -49,7 +50,7 @@ def start(every: float | None = None) -> threading.Event | None:
             return None
         stop = threading.Event()
         seconds = every if every is not None else settings.GUERRA_DEADLINE_TICK
-        thread = threading.Thread(target=_run, args=(seconds, stop), name="guerra-deadlines",
+        thread = threading.Thread(target=run, args=(seconds, stop), name="guerra-deadlines",
                                   daemon=True)
         _threads.append(thread)
         thread.start()

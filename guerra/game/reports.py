@@ -53,7 +53,7 @@ def market(state: GameState, seats: dict[str, Seat], viewer: Seat | None) -> lis
 @dataclass
 class IncomeRow:
     seat: Seat
-    parts: list[tuple[str, int]]
+    gains: list[tuple[str, int]]  # what the income is made of: population, markers, tiles
     income: int
     maintenance: int
     taxed_gold: int
@@ -88,9 +88,9 @@ def war_report(state: GameState, seats: dict[str, Seat], viewer: Seat | None,
     incomes = []
     for line in lines:
         own = observer or (viewer is not None and viewer.power == line.power)
-        parts = [(render_rules_message(label), value) for label, value in line.parts]
+        gains = [(render_rules_message(label), value) for label, value in line.parts if value > 0]
         incomes.append(IncomeRow(
-            seats[line.power], parts, sum(v for _l, v in line.parts if v > 0),
+            seats[line.power], gains, sum(v for _l, v in line.parts if v > 0),
             -sum(v for _l, v in line.parts if v < 0), line.taxed_gold,
             line.taxed_unrest if own else None, line.gold, line.population,
         ))
@@ -140,7 +140,8 @@ class FinalView:
     winners: list[Seat]
 
 
-CHART_W, CHART_H, PAD = 640, 260, 40
+CHART_W, CHART_H, PAD = 460, 240, 36
+LABEL_GAP = 14
 
 
 def final_standings(state: GameState, seats: dict[str, Seat]) -> FinalView | None:
@@ -173,15 +174,20 @@ def _chart(rows: list[StandingRow], wars: list[int]) -> Chart:
     def y(vp: int) -> int:
         return CHART_H - PAD + (-vp * (CHART_H - 2 * PAD)) // top
 
-    lines = []
+    lines: list[tuple[Seat, str, int, int]] = []
     for row in rows:
-        total, points = 0, [f"{x(0)},{y(0)}"]
+        total, corners = 0, [f"{x(0)},{y(0)}"]
         for i, vp in enumerate(row.by_war, start=1):
             total += vp
-            points.append(f"{x(i)},{y(total)}")
-        lines.append((row.seat, " ".join(points), x(len(wars)) + 6, y(total) + 4))
+            corners.append(f"{x(i)},{y(total)}")
+        lines.append((row.seat, " ".join(corners), x(len(wars)) + 6, y(total) + 4))
+    # Labels of powers that end level would overlap: keep them a line apart, top down.
+    spaced: list[tuple[Seat, str, int, int]] = []
+    for seat, points, lx, end in sorted(lines, key=lambda line: line[3]):
+        label_y = max(end, spaced[-1][3] + LABEL_GAP) if spaced else end
+        spaced.append((seat, points, lx, label_y))
     return Chart(CHART_W, CHART_H, [(w, x(w)) for w in [0, *wars]],
-                 [(v, y(v)) for v in range(0, top + 1, step)], lines)
+                 [(v, y(v)) for v in range(0, top + 1, step)], spaced)
 
 
 def war_title(war: int) -> str:

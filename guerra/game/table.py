@@ -228,7 +228,7 @@ def _turn(state: GameState, by_power: dict[str, Seat], regions: dict[str, Region
                  for name, reason in options.menu(state, power)]
     view.builds = [_build_choice(b.kind, b.region, b.with_gold, regions)
                    for b in options.builds(state, power)]
-    view.moves = [_move_choice(move, route, state.scenario.storms, regions)
+    view.moves = [move_choice(move, route, state.scenario.storms, regions)
                   for move, route in options.unit_moves(state, power)]
     view.move_rows = list(range(1, move_limit(state, power) + 1))
     for order in options.counters(state, power):
@@ -253,7 +253,7 @@ def _build_choice(kind: str, region: str | None, with_gold: bool,
         "unit": unit, "where": where, "price": price})
 
 
-def _move_choice(move: UnitMove, route: Route, storms: bool, regions: dict[str, Region]
+def move_choice(move: UnitMove, route: Route, storms: bool, regions: dict[str, Region]
                  ) -> Choice:
     """G32/G33: one unit's move with how it goes, and the storm risk of an ocean voyage."""
     source, target = move.source, move.target
