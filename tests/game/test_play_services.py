@@ -345,6 +345,27 @@ def test_G20_G50_G60_a_short_game_ends_with_its_report_and_standings(make_user):
     assert DiceRoll.objects.filter(game=game, reason="setup").exists()
 
 
+def test_G20_G26_the_next_auction_points_to_the_report_of_the_war_just_ended(make_user):
+    anna, bruno = make_user("anna"), make_user("bruno")
+    scenario = Scenario.objects.get(name=QUICK)
+    Scenario.objects.filter(pk=scenario.pk).update(wars=2, rounds_per_war=1)
+    scenario.refresh_from_db()
+    game = services.game_create(user=anna, scenario=scenario, name="Due guerre", is_private=False,
+                                power="Francia")
+    services.game_join(game_id=game.pk, user=bruno, power="Spagna")
+    services.game_start(game_id=game.pk, user=anna)
+    finish_auction(game, [("Francia", "Spagna")])
+    part = client_of(anna).get(reverse("game_turn_part", args=[game.pk])).content.decode()
+    assert "è finita" not in part  # the first auction has no war behind it
+    for power in ("Francia", "Francia", "Spagna", "Spagna"):
+        assert post(game, power, "turn_pass", passo=state_of(game).step).status_code == 302
+    state = state_of(game)
+    assert state.war == 2 and state.phase == "auction"
+    part = client_of(bruno).get(reverse("game_turn_part", args=[game.pk])).content.decode()
+    assert "La guerra 1 è finita" in part
+    assert reverse("war_report", args=[game.pk, 1]) in part
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_server_timer_applies_a_deadline_without_any_request(make_user):
     """The running server's own timer thread (deadlines.py), with nobody asking anything."""
