@@ -85,8 +85,6 @@ def _decision(handler: Handler) -> Callable[..., HttpResponse]:
             handler(request.POST, game, by_pk, request.user)
         except BadForm as bad:
             return error_response(request, services.GameError(str(bad)))
-        except ValueError:
-            return error_response(request, services.GameError(_("Choose a place on the map.")))
         except services.GameError as error:
             return error_response(request, error)
         if not getattr(request, "htmx", False):
@@ -108,6 +106,13 @@ def _kind(value: str) -> UnitKind:
     return UNIT_KINDS[value]
 
 
+def _place(value: str, regions: dict[int, Region]) -> str | None:
+    try:
+        return parse_place(value, regions)
+    except ValueError:
+        raise BadForm(_("Choose a place on the map.")) from None
+
+
 def _mobile(value: str) -> MobileKind:
     if value not in MOBILE_KINDS:
         raise BadForm(_("Choose the units to move."))
@@ -119,7 +124,7 @@ def place(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -
     """G13."""
     services.unit_place(game_id=game.pk, user=user,
                         step=number(data, "passo"), kind=_kind(data.get("tipo", "")),
-                        region=parse_place(data.get("luogo", ""), regions))
+                        region=_place(data.get("luogo", ""), regions))
 
 
 def _seat_name(game: Game, raw: str) -> str | None:
@@ -181,7 +186,7 @@ def build(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -
         raise BadForm(_("Choose what to build."))
     services.unit_build(game_id=game.pk, user=user,
                         step=number(data, "passo"), kind=_kind(parts[0]),
-                        region=parse_place(parts[1], regions), with_gold=parts[2:] == ["oro"])
+                        region=_place(parts[1], regions), with_gold=parts[2:] == ["oro"])
 
 
 @_decision
@@ -195,7 +200,7 @@ def move(data: QueryDict, game: Game, regions: dict[int, Region], user: User) ->
         source, arrow, target = route.partition(">")
         if not arrow:
             raise BadForm(_("Choose the units to move."))
-        moves.append((_mobile(kind), parse_place(source, regions), parse_place(target, regions)))
+        moves.append((_mobile(kind), _place(source, regions), _place(target, regions)))
     if not moves or len(moves) > 3:
         raise BadForm(_("Choose from one to three units to move."))
     services.units_move(game_id=game.pk, user=user, step=number(data, "passo"), moves=moves)

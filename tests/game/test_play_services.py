@@ -91,7 +91,7 @@ def test_G13_placements_refused_in_italian_and_nothing_changes(draw_game):
     odd = post(game, power, "unit_place", passo="²", tipo="army", luogo="casa")
     assert odd.status_code == 400 and "numero intero" in odd.content.decode()
     nowhere = post(game, power, "unit_place", passo=step, tipo="army", luogo="999999")
-    assert nowhere.status_code == 400
+    assert nowhere.status_code == 400 and "un luogo della mappa" in nowhere.content.decode()
     assert state_of(game).step == step
     assert not Holding.objects.filter(game=game, armies__gt=0).exists()
 

@@ -92,9 +92,10 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
         setattr(game, name, value)
     remember(game, after)
     project(game, before, after)
-    attack = _attack_row(game, before, after, deadline)
+    seats = {seat.power: seat for seat in game.seats.all()}
+    attack = _attack_row(game, before, after, deadline, seats)
     _dice(game, dice, attack, made)
-    _log(game, before, after, outcome.events, attack=attack, actor=actor, made=made,
+    _log(game, before, after, outcome.events, seats, attack=attack, actor=actor, made=made,
          answered=answered)
     if after.finished:
         log_event(game, "game_ended", {"seed": game.dice_seed})
@@ -121,13 +122,12 @@ def _deadline(game: Game, before: GameState | None, after: GameState,
 
 
 def _attack_row(game: Game, before: GameState | None, after: GameState,
-                deadline: datetime | None) -> Attack | None:
+                deadline: datetime | None, seats: dict[str, Seat]) -> Attack | None:
     """The attack the step touched, created at its declaration and kept in step after it."""
     running = after.attack
     if running is None or (before is not None and before.attack == running):
         return None
     state = running.state
-    seats = {seat.power: seat for seat in game.seats.all()}
     fields = {
         "state": state.to_dict(), "step": state.step, "node": state.cursor.node,
         "awaiting": list(state.awaiting), "finished": state.finished,
@@ -165,12 +165,12 @@ def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
     )
 
 
-def _log(game: Game, before: GameState | None, after: GameState, events: tuple[Event, ...], *,
-         attack: Attack | None, actor: Seat | None, made: str, answered: bool) -> None:
+def _log(game: Game, before: GameState | None, after: GameState, events: tuple[Event, ...],
+         seats: dict[str, Seat], *, attack: Attack | None, actor: Seat | None, made: str,
+         answered: bool) -> None:
     """The step in the log: what happened around the attack for everyone (the unrest only for
     its owner), and the attack's own part as the attack's step, as its page reads it."""
     head, fought, tail = split_attack_events(events, answered=answered)
-    seats = {seat.power: seat for seat in game.seats.all()}
     _log_game_events(game, head, actor, made, seats)
     if attack is not None and (fought or answered):  # a secret answer is a step too (M2)
         old = before.attack.state if before is not None and before.attack is not None and (
