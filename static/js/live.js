@@ -222,8 +222,19 @@
       event.detail.target = found.box;
       event.detail.swapOverride = "innerHTML";
       event.detail.selectOverride = "unset";
+      return;
     }
+    if (event.detail.shouldSwap && olderThanShown(event.detail)) event.detail.shouldSwap = false;
   });
+
+  // A part that carries the game's step (data-step) never goes back in time: an answer rendered
+  // before the step it shows (a form's answer overtaken by a fresher refresh) is dropped.
+  function olderThanShown(detail) {
+    var target = detail.target;
+    var shown = target && target.getAttribute && target.getAttribute("data-step");
+    var match = /data-step="(\d+)"/.exec(detail.serverResponse || "");
+    return shown !== null && shown !== undefined && match !== null && Number(match[1]) < Number(shown);
+  }
 
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var found = errorTarget(event.detail);

@@ -178,3 +178,64 @@ def test_a_dropped_socket_catches_up_when_it_comes_back(player, shot):
     expect(gold_of(carla, seats["Francia"])).to_have_text("1 oro", timeout=LIVE)
     assert not_reloaded(carla)
     shot_detail(shot, carla, "#negotiation", "caught-up")
+
+
+def test_a_ring_just_after_a_part_was_swapped_in_is_not_lost(player):
+    """A part swapped in by one ring must hear the next ring at once: the push that follows a
+    decision often lands a few milliseconds after the refresh of the one before."""
+    anna = player("anna")
+    player("carla")
+    player("bruno")
+    game, _seats = start_game()
+    open_board(anna, game)
+    settled(anna)
+    anna.evaluate(
+        """() => {
+        window.turnFetches = 0;
+        document.body.addEventListener("htmx:beforeRequest", (event) => {
+          if (event.detail.elt.id === "turn-box") window.turnFetches += 1;
+        });
+        let first = true;
+        document.body.addEventListener("htmx:afterSwap", (event) => {
+          if (!first || event.target.id !== "turn-box") return;
+          first = false;  // the next ring comes in the very next task after the swap
+          setTimeout(() => document.body.dispatchEvent(new CustomEvent("live:turn")), 0);
+        });
+        document.body.dispatchEvent(new CustomEvent("live:turn"));
+      }"""
+    )
+    anna.wait_for_function("() => window.turnFetches === 2", timeout=LIVE)
+    settled(anna)
+    expect(anna.locator("#turn-box")).to_be_visible()
+
+
+def test_the_phase_panel_never_goes_back_to_an_older_step(player):
+    """An answer rendered at an older step than the panel shows (a slow answer overtaken by a
+    fresher one) is not swapped in; a newer one is."""
+    anna = player("anna")
+    player("carla")
+    player("bruno")
+    game, _seats = start_game()
+    open_board(anna, game)
+    settled(anna)
+    shown = int(anna.locator("#turn-box").get_attribute("data-step") or "-1")
+    assert shown == game.step
+
+    def answer_at(step: int, marker: str):
+        def handle(route):
+            html = route.fetch().text()
+            html = html.replace(f'data-step="{shown}"', f'data-step="{step}"', 1)
+            route.fulfill(status=200, body=html.replace("</section>", f"<p>{marker}</p></section>"),
+                          headers={"Content-Type": "text/html; charset=utf-8"})
+        return handle
+
+    anna.route("**/turno/", answer_at(shown - 1, "risposta vecchia"))
+    with anna.expect_response("**/turno/"):
+        anna.evaluate("document.body.dispatchEvent(new CustomEvent('live:turn'))")
+    settled(anna)
+    expect(anna.locator("#turn-box")).not_to_contain_text("risposta vecchia")
+    anna.unroute("**/turno/")
+    anna.route("**/turno/", answer_at(shown + 1, "risposta nuova"))
+    anna.evaluate("document.body.dispatchEvent(new CustomEvent('live:turn'))")
+    expect(anna.locator("#turn-box")).to_contain_text("risposta nuova", timeout=LIVE)
+    expect(anna.locator("#turn-box")).to_have_attribute("data-step", str(shown + 1))
