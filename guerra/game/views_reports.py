@@ -7,21 +7,27 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from guerra.rules.game.state import GameState
+
 from .audience import Viewer
-from .models import Game, GameStatus
+from .models import Game, GameStatus, Seat
 from .reports import final_standings, market, war_report
 from .services.snapshot import load_state
 from .views_live import for_the_table
+
+
+def _played(game: Game, viewer: Viewer) -> tuple[GameState, dict[str, Seat]]:
+    """The state of a game that has started (else 404) and its seats by power."""
+    if game.status == GameStatus.LOBBY or not game.rules:
+        raise Http404
+    return load_state(game), {seat.power: seat for seat in viewer.seats}
 
 
 @require_GET
 @for_the_table
 def tile_market(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
     """G7/G40: every tile kind, its cost, copies left, who holds it, what it does."""
-    if game.status == GameStatus.LOBBY or not game.rules:
-        raise Http404
-    state = load_state(game)
-    seats = {seat.power: seat for seat in viewer.seats}
+    state, seats = _played(game, viewer)
     context = {"game": game, "seat": viewer.seat, "viewer": viewer, "state": state,
                "rows": market(state, seats, viewer.seat)}
     template = "game/market.html#market" if getattr(request, "htmx", False) else "game/market.html"
@@ -32,10 +38,7 @@ def tile_market(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespons
 @for_the_table
 def war_end_report(request: HttpRequest, game: Game, viewer: Viewer, war: int) -> HttpResponse:
     """G50-G57: what the end of one war brought each power, and every region's scoring."""
-    if game.status == GameStatus.LOBBY or not game.rules:
-        raise Http404
-    state = load_state(game)
-    seats = {seat.power: seat for seat in viewer.seats}
+    state, seats = _played(game, viewer)
     report = war_report(state, seats, viewer.seat, viewer.observer, war)
     if report is None:
         raise Http404
@@ -48,10 +51,7 @@ def war_end_report(request: HttpRequest, game: Game, viewer: Viewer, war: int) -
 @for_the_table
 def standings(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
     """G60-G62: the winner, the penalties, VP by region and by war, with a chart."""
-    if game.status == GameStatus.LOBBY or not game.rules:
-        raise Http404
-    state = load_state(game)
-    seats = {seat.power: seat for seat in viewer.seats}
+    state, seats = _played(game, viewer)
     final = final_standings(state, seats)
     if final is None:
         raise Http404

@@ -180,15 +180,21 @@ def test_a_dropped_socket_catches_up_when_it_comes_back(player, shot):
     shot_detail(shot, carla, "#negotiation", "caught-up")
 
 
-def test_a_ring_just_after_a_part_was_swapped_in_is_not_lost(player):
-    """A part swapped in by one ring must hear the next ring at once: the push that follows a
-    decision often lands a few milliseconds after the refresh of the one before."""
+def anna_at_the_board(player) -> tuple[Page, Game]:
+    """Anna's board of a started game (with Carla and Bruno at the table), settled."""
     anna = player("anna")
     player("carla")
     player("bruno")
     game, _seats = start_game()
     open_board(anna, game)
     settled(anna)
+    return anna, game
+
+
+def test_a_ring_just_after_a_part_was_swapped_in_is_not_lost(player):
+    """A part swapped in by one ring must hear the next ring at once: the push that follows a
+    decision often lands a few milliseconds after the refresh of the one before."""
+    anna, _game = anna_at_the_board(player)
     anna.evaluate(
         """() => {
         window.turnFetches = 0;
@@ -212,12 +218,7 @@ def test_a_ring_just_after_a_part_was_swapped_in_is_not_lost(player):
 def test_the_phase_panel_never_goes_back_to_an_older_step(player):
     """An answer rendered at an older step than the panel shows (a slow answer overtaken by a
     fresher one) is not swapped in; a newer one is."""
-    anna = player("anna")
-    player("carla")
-    player("bruno")
-    game, _seats = start_game()
-    open_board(anna, game)
-    settled(anna)
+    anna, game = anna_at_the_board(player)
     shown = int(anna.locator("#turn-box").get_attribute("data-step") or "-1")
     assert shown == game.step
 
