@@ -245,7 +245,7 @@ def start_server(database: Path) -> tuple[subprocess.Popen[bytes], int]:
     }
     server = subprocess.Popen(
         [
-            *(sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)),
+            *(sys.executable, "-m", "guerra.server", "-b", "127.0.0.1", "-p", str(port)),
             "bench.live_latency:application",
         ],
         cwd=ROOT,

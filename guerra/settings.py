@@ -8,6 +8,7 @@ machine; DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -63,10 +64,18 @@ def sqlite_database(path: Path) -> dict[str, Any]:
     }
 
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-local-only-guerra-key-change-me-in-production"
-)
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# The development key is public (it is in this file): only a DEBUG server may use it, so a server
+# started for real without DJANGO_SECRET_KEY stops at once instead of signing with it.
+DEVELOPMENT_SECRET_KEY = "django-insecure-local-only-guerra-key-change-me-in-production"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    # SystemExit, not an exception: the operator reads one line, not a traceback.
+    raise SystemExit(
+        "DJANGO_SECRET_KEY is not set (or is the public development key): with DJANGO_DEBUG=0 "
+        "set it to a long random secret "
+        "(python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+    )
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -89,6 +98,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "channels",
     "django_htmx",
     "template_partials",
@@ -106,6 +116,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "guerra.urls"
@@ -128,6 +140,10 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "guerra.wsgi.application"
 ASGI_APPLICATION = "guerra.asgi.application"
+# Largest websocket frame and message a client may send, in bytes (a ping is 16; daphne's own
+# default is 1 MiB). daphne's runserver reads these two settings; `python -m guerra.server`
+# gives them to daphne's command line; the consumer refuses bigger frames too.
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 4096
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": database_from_url(os.environ["DATABASE_URL"])}
@@ -157,9 +173,14 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "guerra.game.passwords.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes first: it refuses a locked-out login before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
@@ -192,6 +213,43 @@ EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "guerra@localhost")
+
+# Limits on abuse. The counters of sign-ups, games and chat lines are in the default cache
+# (guerra/game/ratelimits.py); a limit of 0 turns it off. Refusals are HTTP 429 in Italian.
+GUERRA_SIGNUPS_PER_HOUR = int(os.environ.get("GUERRA_SIGNUPS_PER_HOUR", "5"))  # per address
+GUERRA_GAMES_PER_HOUR = int(os.environ.get("GUERRA_GAMES_PER_HOUR", "10"))  # per player
+# Per player and game: a few lines a second in a lively negotiation are fine, a flood is not.
+GUERRA_CHAT_LINES_PER_MINUTE = int(os.environ.get("GUERRA_CHAT_LINES_PER_MINUTE", "30"))
+# Behind reverse proxies that append to X-Forwarded-For, how many: the player's address is then
+# read from that header, from the right. 0: REMOTE_ADDR (daphne/uvicorn with --proxy-headers).
+GUERRA_TRUSTED_PROXIES = int(os.environ.get("GUERRA_TRUSTED_PROXIES", "0"))
+
+# Logins (django-axes, counted in the database): after GUERRA_LOGIN_FAILURES failures for one
+# account, or from one address, logins there are refused (429, the login page says for how long)
+# until GUERRA_LOGIN_COOLOFF_MINUTES have passed since the last failure. Successful logins never
+# count, and retrying while locked out does not lengthen the wait.
+AXES_FAILURE_LIMIT = int(os.environ.get("GUERRA_LOGIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("GUERRA_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "guerra.game.ratelimits.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "guerra.game.ratelimits.client_address"
+AXES_DISABLE_ACCESS_LOG = True  # keep the failures that locking out needs, not every login
+
+if os.environ.get("REDIS_URL"):
+    # Every process counts on the same Redis, so a limit holds across processes.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": os.environ.get("GUERRA_REDIS_PREFIX", "guerra") + "-cache",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# A refused form (an expired page, cookies off) gets the site's Italian page.
+CSRF_FAILURE_VIEW = "guerra.game.views.csrf_failure"
 
 LOGGING = {
     "version": 1,

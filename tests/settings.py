@@ -4,6 +4,8 @@ A file (rather than SQLite's shared in-memory database) lets the race tests' thr
 SQLite's real write lock, as requests do, instead of failing on shared-cache table locks.
 """
 
+import os
+
 from guerra.settings import *  # noqa: F403
 from guerra.settings import BASE_DIR, DATABASES
 
@@ -11,8 +13,19 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     (BASE_DIR / "artifacts").mkdir(exist_ok=True)
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / "test.sqlite3")}
+    # GUERRA_TEST_DB names another file, so that two runs on one checkout do not share it.
+    test_db = os.environ.get("GUERRA_TEST_DB", "test.sqlite3")
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / test_db)}
 
 # The main test run applies deadlines itself (a timer thread would race the test's own database
 # transactions); the browser tests' server keeps its timer, as a real server does.
 GUERRA_DEADLINE_TIMER = False
+
+# Limits on abuse: the suite signs up, creates games and chats far more than a player does, and
+# the cache's counters outlive a test; tests/game/test_abuse.py and test_accounts.py set the real
+# limits back where they prove them. The counters stay in this process's memory, even when
+# REDIS_URL is set, so a test clearing them touches nothing else.
+GUERRA_SIGNUPS_PER_HOUR = 10_000
+GUERRA_GAMES_PER_HOUR = 10_000
+GUERRA_CHAT_LINES_PER_MINUTE = 10_000
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

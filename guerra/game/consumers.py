@@ -1,33 +1,52 @@
 """The game's websocket: it authenticates, joins the groups of the chains the user may hear and
 forwards pushes. It never writes game state, and client frames are not actions (those are HTTP
 POSTs): a client may only say `{"type": "ping"}`; anything else closes the connection cleanly.
+
+Close codes. Daphne lets an application close only with 1000 or 3000-4999: any other code (the
+standard 1003, 1007, 1008, 1009) becomes 1011 and a traceback in the log. So every code here is
+in 4000-4999, and static/js/live.js reads them: 4000-4499 mean "do not come back as you are"
+(the page shows the socket as refused and does not reconnect), anything else is a drop to
+reconnect from, with backoff.
+
+- 4401 not logged in; 4403 no such game, or not seated there and not staff (alike, on purpose);
+  4404 no such websocket path. The browser cannot see a refused handshake's HTTP status, so the
+  socket is accepted and then closed with one of these.
+- 4003 a binary frame; 4007 a text frame that is not JSON (or nested too deeply to read); 4008
+  JSON that is not a ping; 4009 a frame over MAX_FRAME_BYTES. The same last digits as the
+  standard codes they stand for (1003, 1007, 1008, 1009).
+
+Each bad frame is one warning line in the log, without a traceback. The server caps frames too
+(daphne's DAPHNE_WEBSOCKET_MAX_* settings, see guerra/server.py): a frame over the cap never
+reaches this consumer, and autobahn closes the connection with the standard 1009.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 
 from .audience import Viewer, viewer_for
 from .live import group_name, hello_message
 from .models import Game
 
-# Largest client frame accepted, in bytes: a ping is 16.
-MAX_FRAME_BYTES = 4096
+logger = logging.getLogger(__name__)
 
-# Close codes. 44xx are this app's (the browser cannot see a refused handshake's HTTP status,
-# so the socket is accepted and then closed with a code the client can act upon).
+# Largest client frame accepted, in bytes (a ping is 16): the servers' own cap.
+MAX_FRAME_BYTES: int = settings.DAPHNE_WEBSOCKET_MAX_FRAME_SIZE
+
 CLOSE_NOT_LOGGED_IN = 4401
-CLOSE_NOT_AT_TABLE = 4403  # no such game, or not seated there and not staff: alike, on purpose
+CLOSE_NOT_AT_TABLE = 4403
 CLOSE_NO_ROUTE = 4404
-CLOSE_UNSUPPORTED = 1003  # binary frame
-CLOSE_INVALID_JSON = 1007
-CLOSE_UNKNOWN_MESSAGE = 1008
-CLOSE_TOO_BIG = 1009
+CLOSE_UNSUPPORTED = 4003
+CLOSE_INVALID_JSON = 4007
+CLOSE_UNKNOWN_MESSAGE = 4008
+CLOSE_TOO_BIG = 4009
 
 
 def _load(game_id: int, user: User | AnonymousUser) -> tuple[Game, Viewer] | None:
@@ -67,20 +86,35 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.closing:
             return
         if text_data is None:
-            await self.close_with(CLOSE_UNSUPPORTED)
+            await self.refuse(CLOSE_UNSUPPORTED, "binary frame")
             return
-        if len(text_data) > MAX_FRAME_BYTES or len(text_data.encode()) > MAX_FRAME_BYTES:
-            await self.close_with(CLOSE_TOO_BIG)
+        # surrogatepass: a test client can send a lone surrogate, which strict UTF-8 refuses.
+        if len(text_data) > MAX_FRAME_BYTES or (
+            len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES
+        ):
+            await self.refuse(CLOSE_TOO_BIG, "frame too big")
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
-            await self.close_with(CLOSE_INVALID_JSON)
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
+            await self.refuse(CLOSE_INVALID_JSON, "not JSON")
             return
         if message != {"type": "ping"}:
-            await self.close_with(CLOSE_UNKNOWN_MESSAGE)
+            await self.refuse(CLOSE_UNKNOWN_MESSAGE, "not a ping")
             return
         await self.send_json({"type": "pong"})
+
+    async def refuse(self, code: int, why: str) -> None:
+        """A bad frame: one line in the log, and the connection closed with `code`."""
+        user = self.scope.get("user")
+        logger.warning(
+            "websocket %s: %s from user %s, closed with %d",
+            self.scope.get("path", "?"),
+            why,
+            getattr(user, "pk", None),
+            code,
+        )
+        await self.close_with(code)
 
     async def live_push(self, event: dict[str, Any]) -> None:
         """A push from live.send: forward it as it is."""

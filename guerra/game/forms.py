@@ -3,21 +3,94 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import UserCreationForm, UsernameField
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from . import usernames
 from .models import Scenario
+from .parsing import MAX_ID, MAX_STEP, BadInput, clean_text, row_id, whole_number
 
 if TYPE_CHECKING:
     from .services.attacks import Decision
 
 
+class SignupUsernameField(UsernameField):
+    """Django's username field (NFKC, then its validator), refusing first, with their own
+    message, the control and invisible characters a reader could not see."""
+
+    def to_python(self, value: Any) -> Any:
+        name = super().to_python(value)
+        if isinstance(name, str) and usernames.has_control_or_invisible(name):
+            raise forms.ValidationError(
+                _("A username cannot contain invisible or control characters."),
+                code="invisible",
+            )
+        return name
+
+
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
-    pass
+    """A new account. Beyond Django's checks (NFKC, letters and digits, no case-insensitive
+    duplicate), the name may not be a look-alike of an existing one (guerra/game/usernames.py)."""
+
+    class Meta(UserCreationForm.Meta):
+        field_classes = {"username": SignupUsernameField}
+        # Django's Italian text lacks a space after "meno."; ours also says what is refused.
+        help_texts = {
+            "username": _(
+                "Required: at most 150 characters. Letters, digits and @ . + - _ only; not a "
+                "look-alike of another player's name."
+            )
+        }
+
+    def clean_username(self) -> str:
+        name = super().clean_username()  # None (whatever the stubs say): a duplicate but for case
+        if name and usernames.look_alike_taken(name):
+            raise forms.ValidationError(
+                _("This username looks too much like another player's: choose another one."),
+                code="look_alike",
+            )
+        return name
+
+
+def no_control_characters(value: str) -> None:
+    try:
+        clean_text(value)
+    except BadInput as bad:
+        raise ValidationError(bad.message, code="control_characters") from None
+
+
+class TextField(forms.CharField):
+    """One line of text: no NUL, no other control character (parsing.clean_text)."""
+
+    default_validators = [no_control_characters]
+
+
+class NumberField(forms.Field):
+    """A whole number of ASCII digits from `low` to `high` (parsing.whole_number); unlike
+    forms.IntegerField, "١٢" (Arabic-Indic digits, which `int` reads as 12) is refused too."""
+
+    def __init__(self, *, low: int = 0, high: int = MAX_STEP, **kwargs: Any) -> None:
+        self.low, self.high = low, high
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        try:
+            return whole_number(str(value), name=str(self.label), low=self.low, high=self.high)
+        except BadInput:
+            if self.high >= MAX_ID:  # an id: its range says nothing to a player
+                raise ValidationError(_("Enter a whole number."), code="invalid") from None
+            raise ValidationError(
+                _("Enter a whole number from %(low)d to %(high)d."),
+                code="invalid",
+                params={"low": self.low, "high": self.high},
+            ) from None
 
 
 class CreateGameForm(forms.Form):
-    name = forms.CharField(label=_("Name of the game"), max_length=80)
+    name = TextField(label=_("Name of the game"), max_length=80)
     scenario = forms.ModelChoiceField(
         label=_("Scenario"), queryset=Scenario.objects.all(), empty_label=None
     )
@@ -50,7 +123,8 @@ class CreateGameForm(forms.Form):
             (self.data.get("scenario") if self.is_bound else self.initial.get("scenario")) or ""
         )
         scenarios = Scenario.objects.all()
-        chosen = scenarios.filter(pk=int(key)).first() if key.isdigit() else None
+        pk = row_id(key)
+        chosen = scenarios.filter(pk=pk).first() if pk is not None else None
         return chosen or scenarios.first()
 
 
@@ -64,9 +138,9 @@ class FirstErrorForm(forms.Form):
 
 
 class DeclareForm(FirstErrorForm):
-    regione = forms.IntegerField(label=_("Region"), min_value=1)
-    obiettivo = forms.CharField(label=_("Target"), max_length=40)
-    passo = forms.IntegerField(label=_("Step"), min_value=0, required=False)
+    regione = NumberField(label=_("Region"), low=1, high=MAX_ID)
+    obiettivo = TextField(label=_("Target"), max_length=40)
+    passo = NumberField(label=_("Step"), required=False)
 
 
 class DecisionForm(FirstErrorForm):
@@ -76,10 +150,10 @@ class DecisionForm(FirstErrorForm):
         label=_("Decision"),
         choices=[("ally", "ally"), ("naval", "naval"), ("tiles", "tiles"), ("loss", "loss")],
     )
-    step = forms.IntegerField(label=_("Step"), min_value=0)
-    armies = forms.IntegerField(label=_("Armies"), min_value=0, max_value=99, required=False)
-    fleets = forms.IntegerField(label=_("Fleets"), min_value=0, max_value=99, required=False)
-    tiles = forms.IntegerField(label=_("Alliance tiles"), min_value=0, max_value=99, required=False)
+    step = NumberField(label=_("Step"))
+    armies = NumberField(label=_("Armies"), high=99, required=False)
+    fleets = NumberField(label=_("Fleets"), high=99, required=False)
+    tiles = NumberField(label=_("Alliance tiles"), high=99, required=False)
     fight = forms.TypedChoiceField(
         label=_("Naval battle"),
         choices=[("1", "1"), ("0", "0")],

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from .models import (
@@ -78,15 +78,31 @@ __all__ = [
 
 
 def parse(text: str | bytes) -> dict[str, Any]:
+    """The file's JSON, or a ScenarioFileError that says in Italian what is wrong with it: every
+    way decoding can fail (bytes that are not UTF-8, JSON nested deeper than Python recurses, a
+    number of more than 4300 digits, an escaped lone surrogate that no database can store) is
+    caught here, at the edge."""
     try:
-        data = json.loads(text.decode("utf-8-sig") if isinstance(text, bytes) else text)
+        decoded = text.decode("utf-8-sig") if isinstance(text, bytes) else text
     except UnicodeDecodeError as exc:
         raise ScenarioFileError(_("The file is not UTF-8 text.")) from exc
+    try:
+        data = json.loads(decoded)
+        # "\ud800" in the file decodes to a lone surrogate, which cannot be encoded again.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
     except json.JSONDecodeError as exc:
         raise ScenarioFileError(
             _("The file is not valid JSON (line %(line)d, column %(column)d).")
             % {"line": exc.lineno, "column": exc.colno}
         ) from exc
+    except RecursionError:
+        raise ScenarioFileError(_("The file is nested too deeply to be a scenario.")) from None
+    except UnicodeEncodeError:
+        raise ScenarioFileError(
+            _("The file holds text that is not valid Unicode (a lone surrogate).")
+        ) from None
+    except ValueError as exc:  # a number too long for Python to read
+        raise ScenarioFileError(_("The file holds a number too long to read.")) from exc
     if not isinstance(data, dict):
         raise ScenarioFileError(_("The file must hold one scenario object {…}."))
     if data.get("format") != FORMAT:
@@ -124,11 +140,13 @@ def import_scenario(data: Mapping[str, Any]) -> tuple[Scenario, bool]:
             _fill(scenario, root)
     except ValidationError as exc:
         raise ScenarioFileError(validation_text(exc)) from exc
+    except IntegrityError as exc:  # a duplicate the checks above missed: still all or nothing
+        raise ScenarioFileError(_("The file lists twice something that must be unique.")) from exc
     return scenario, not created
 
 
 def _fill(scenario: Scenario, root: Reader) -> None:
-    scenario.description = root.text("description", "", max_length=5000)
+    scenario.description = root.text("description", "", max_length=5000, multiline=True)
     for field in SETTINGS_FIELDS:
         # A key the file lacks takes the default, also when it replaces a scenario.
         default = _default(Scenario, field)
@@ -201,7 +219,7 @@ def _fill_regions(scenario: Scenario, root: Reader) -> dict[str, ScenarioRegion]
             vp_second=vp[1],
             vp_third=vp[2],
             order=order,
-            map_path=drawing.text("path", "", max_length=20000),
+            map_path=drawing.text("path", "", max_length=20000, multiline=True),
             label_x=label[0],
             label_y=label[1],
         )
@@ -286,6 +304,7 @@ def _fill_starting(
     regions: Mapping[str, ScenarioRegion],
     tiles: Mapping[tuple[str, str | None], ScenarioTile],
 ) -> None:
+    placed: set[tuple[str, str]] = set()
     for item in root.items("starting_positions"):
         position = StartingPosition(
             scenario=scenario,
@@ -293,8 +312,16 @@ def _fill_starting(
             region=pick(regions, item, "region"),
             **{field: item.number(field, 0, high=999) for field in UNIT_FIELDS},
         )
+        spot = (position.power.name, position.region.name)
+        if spot in placed:
+            raise ScenarioFileError(
+                _("%(where)s: %(power)s already has a starting position in %(region)s.")
+                % {"where": item.where, "power": spot[0], "region": spot[1]}
+            )
+        placed.add(spot)
         save(position, item.where)
 
+    handed: set[tuple[str, int]] = set()
     for item in root.items("starting_tiles"):
         region_name = item.data.get("region")
         key = (_tile_kind(item), region_name)
@@ -302,10 +329,17 @@ def _fill_starting(
             raise ScenarioFileError(
                 _("%(where)s: no such tile kind in “tiles”.") % {"where": item.where}
             )
+        power = pick(powers, item, "power")
+        if (power.name, tiles[key].pk) in handed:
+            raise ScenarioFileError(
+                _("%(where)s: this tile is already given to %(power)s.")
+                % {"where": item.where, "power": power.name}
+            )
+        handed.add((power.name, tiles[key].pk))
         save(
             StartingTile(
                 scenario=scenario,
-                power=pick(powers, item, "power"),
+                power=power,
                 tile=tiles[key],
                 count=item.number("count", 1, high=999),
             ),

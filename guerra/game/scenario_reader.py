@@ -9,6 +9,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from .parsing import BadInput, clean_text
+
 
 class ScenarioFileError(Exception):
     """A scenario file that cannot be imported; the message is Italian and says where."""
@@ -33,13 +35,19 @@ class Reader:
             return default
         return self.data[key]
 
-    def text(self, key: str, default: Any = ..., max_length: int = 100) -> str:
+    def text(
+        self, key: str, default: Any = ..., max_length: int = 100, multiline: bool = False
+    ) -> str:
         value = self._get(key, default)
         if not isinstance(value, str) or (default is ... and not value.strip()):
             raise self.bad(key, _("a non-empty text"))
         if len(value) > max_length:
             raise self.bad(key, _("a text of at most %(n)d characters") % {"n": max_length})
-        return value
+        try:
+            # No NUL (PostgreSQL refuses it), no control character, no lone surrogate.
+            return clean_text(value, multiline=multiline)
+        except BadInput:
+            raise self.bad(key, _("a text without control characters")) from None
 
     def number(self, key: str, default: Any = ..., low: int = 0, high: int = 32767) -> int:
         value = self._get(key, default)

@@ -24,6 +24,7 @@ from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import effect_of, held_effects, unused
 
 from .models import Game, GameEvent, Region, Seat
+from .parsing import row_id
 from .rules_text import render_rules_message
 
 HOME = "casa"  # a form's value for "the power's home"
@@ -276,6 +277,7 @@ def parse_place(value: str, regions_by_pk: dict[int, Region]) -> str | None:
     """A form's place: None for the home, else the region's name; ValueError when unknown."""
     if value == HOME:
         return None
-    if not (value.isascii() and value.isdigit()) or int(value) not in regions_by_pk:
+    pk = row_id(value)
+    if pk is None or pk not in regions_by_pk:
         raise ValueError(value)
-    return regions_by_pk[int(value)].name
+    return regions_by_pk[pk].name

@@ -6,19 +6,21 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from . import services
+from . import ratelimits, services
 from .access import remember_invite, visible_game
 from .board import board_view
 from .forms import CreateGameForm, SignupForm
 from .models import Game, GameStatus
+from .parsing import BadInput, clean_text, text_field
 
 
 class PlayerRequest(HttpRequest):
@@ -36,8 +38,13 @@ def error_response(request: HttpRequest, error: services.GameError) -> HttpRespo
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, at most GUERRA_SIGNUPS_PER_HOUR from one address (429 past it)."""
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        wait = ratelimits.hit(ratelimits.signup_limit(), ratelimits.client_address(request))
+        if wait is not None:
+            context = {"form": form, "refusal": ratelimits.signup_refusal(wait)}
+            return ratelimits.too_many(request, "registration/signup.html", context, wait)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
@@ -45,6 +52,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
     )
+
+
+# Open games shown on one page of the lobby.
+LOBBY_PAGE_SIZE = 20
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -55,21 +66,21 @@ def lobby(request: HttpRequest) -> HttpResponse:
             seat_count=Count("seats", distinct=True),
             power_count=Count("scenario__powers", distinct=True),
         )
+        .order_by("-created_at", "-pk")
     )
+    if request.user.pk:
+        open_games = open_games.filter(~Q(seats__user=request.user.pk))
     mine = (
         Game.objects.filter(seats__user=request.user).select_related("scenario")
         if request.user.is_authenticated
         else Game.objects.none()
     )
+    # get_page never fails: a page that is not a number is the first, one past the end the last.
+    page = Paginator(open_games, LOBBY_PAGE_SIZE).get_page(request.GET.get("pagina"))
     return render(
         request,
         "game/lobby.html",
-        {
-            "open_games": open_games.filter(~Q(seats__user=request.user.pk))
-            if request.user.pk
-            else open_games,
-            "my_games": mine,
-        },
+        {"open_games": page.object_list, "page": page, "my_games": mine},
     )
 
 
@@ -80,6 +91,11 @@ def game_new(request: PlayerRequest) -> HttpResponse:
         initial={"name": _("%(user)s's game") % {"user": request.user.get_username()}},
     )
     if request.method == "POST" and form.is_valid():
+        wait = ratelimits.hit(ratelimits.game_create_limit(), request.user.pk)
+        if wait is not None:
+            form.add_error(None, ratelimits.game_create_refusal(wait))
+            template = "game/new.html#form" if request.htmx else "game/new.html"
+            return ratelimits.too_many(request, template, {"form": form}, wait)
         try:
             game = services.game_create(
                 user=request.user,
@@ -127,6 +143,10 @@ def waiting_room(request: HttpRequest, game: Game, seat: object) -> HttpResponse
 
 
 def game_invite(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        clean_text(token)  # a NUL would reach PostgreSQL, which refuses it: a 500
+    except BadInput:
+        raise Http404 from None
     game = get_object_or_404(Game, invite_token=token)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")
@@ -139,7 +159,10 @@ def game_invite(request: HttpRequest, token: str) -> HttpResponse:
 def game_join(request: PlayerRequest, game_id: int) -> HttpResponse:
     game, _seat = visible_game(request, game_id)
     try:
-        services.game_join(game_id=game.pk, user=request.user, power=request.POST.get("power", ""))
+        power = text_field(request.POST, "power", max_length=60)
+        services.game_join(game_id=game.pk, user=request.user, power=power)
+    except BadInput as bad:
+        return error_response(request, services.GameError(bad.message))
     except services.GameError as error:
         return error_response(request, error)
     return redirect(game)
@@ -165,3 +188,8 @@ def game_start(request: PlayerRequest, game_id: int) -> HttpResponse:
     except services.GameError as error:
         return error_response(request, error)
     return redirect(game)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form refused for its security token, explained in Italian."""
+    return render(request, "403_csrf.html", status=403)

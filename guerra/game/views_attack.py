@@ -20,7 +20,7 @@ from .audience import Viewer
 from .forms import DecisionForm, DeclareForm
 from .invitations import alliance_invitations, prompts_for
 from .models import Attack, DiceRoll, Game, GameStatus, Seat
-from .services.play import expire_due
+from .parsing import BadInput, optional_number
 from .views import PlayerRequest, error_response
 from .views_live import for_the_table, viewer_sides
 
@@ -80,11 +80,11 @@ def declare(request: PlayerRequest, game_id: int) -> HttpResponse:
 
 def _attack_page(request: PlayerRequest, game_id: int, number: int, partial: bool) -> HttpResponse:
     game, seat = _table_game(request, game_id)
-    # A deadline holds even with every browser closed: whoever looks applies it.
-    expire_due(game_id=game.pk)
+    try:
+        upto = optional_number(request.GET, "passo")
+    except BadInput as bad:
+        return error_response(request, services.GameError(bad.message))
     attack = _attack(game, number)
-    raw = request.GET.get("passo", "")
-    upto = int(raw) if raw.isdigit() else None
     context = {"game": game, "seat": seat, "view": attack_view(attack, seat, upto)}
     template = "game/attack.html#panel" if partial else "game/attack.html"
     return render(request, template, context)

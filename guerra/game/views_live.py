@@ -26,6 +26,7 @@ from .access import visible_game
 from .audience import Viewer, viewer_for, visible_events_filter
 from .board import board_view
 from .event_text import describe
+from .forms import NumberField, TextField
 from .live import CHAT_KINDS
 from .models import Game, GameEvent, GameStatus, Seat
 from .negotiation import (
@@ -35,6 +36,8 @@ from .negotiation import (
     contacts,
     private_lines,
 )
+from .parsing import row_id
+from .ratelimits import chat_rate_limited
 from .views import error_response
 
 # The log shows the latest events; the whole history stays in the database (admin).
@@ -179,6 +182,7 @@ def contacts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespo
 
 @require_http_methods(["GET", "POST"])
 @for_the_table
+@chat_rate_limited
 def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -> HttpResponse:
     if request.method == "POST":
         if viewer.side != side:
@@ -202,6 +206,7 @@ def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -
 
 @require_http_methods(["GET", "POST"])
 @for_the_table
+@chat_rate_limited
 def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int) -> HttpResponse:
     other = next((seat for seat in viewer.seats if seat.pk == seat_id), None)
     if other is None:
@@ -228,10 +233,10 @@ def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int)
 
 
 class CorrectionForm(forms.Form):
-    seat = forms.TypedChoiceField(label=gettext_lazy("Power"), coerce=int)
-    gold = forms.IntegerField(label=gettext_lazy("Gold"), min_value=0, max_value=999)
-    vp = forms.IntegerField(label=gettext_lazy("VP"), min_value=0, max_value=999)
-    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+    seat = forms.TypedChoiceField(label=gettext_lazy("Power"), coerce=row_id)
+    gold = NumberField(label=gettext_lazy("Gold"), high=999)
+    vp = NumberField(label=gettext_lazy("VP"), high=999)
+    note = TextField(label=gettext_lazy("Note"), max_length=200, required=False)
 
     def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -20,23 +20,11 @@ from guerra.rules.game.scenario import MobileKind, UnitKind
 from . import services
 from .audience import Viewer
 from .models import Game, GameStatus, Region
+from .parsing import BadInput, clean_text, number, row_id, text_field
 from .services.snapshot import load_state
 from .table import parse_place, table_view, taxation_preview
 from .views import error_response
 from .views_live import for_the_table
-
-
-class BadForm(Exception):
-    """A form the page could not have sent: 400 with an Italian message."""
-
-
-def number(data: QueryDict, name: str, *, low: int = 0, high: int = 10**6) -> int:
-    """A whole number from a form; "²", "-1", "" and friends are refused, never a 500."""
-    raw = data.get(name, "").strip()
-    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
-        raise BadForm(_("“%(field)s” must be a whole number from %(low)d to %(high)d.")
-                      % {"field": name, "low": low, "high": high})
-    return int(raw)
 
 
 def _regions(game: Game) -> tuple[dict[str, Region], dict[int, Region]]:
@@ -83,8 +71,8 @@ def _decision(handler: Handler) -> Callable[..., HttpResponse]:
         assert isinstance(request.user, User)
         try:
             handler(request.POST, game, by_pk, request.user)
-        except BadForm as bad:
-            return error_response(request, services.GameError(str(bad)))
+        except BadInput as bad:
+            return error_response(request, services.GameError(bad.message))
         except services.GameError as error:
             return error_response(request, error)
         if not getattr(request, "htmx", False):
@@ -102,7 +90,7 @@ MOBILE_KINDS: dict[str, MobileKind] = {"army": "army", "fleet": "fleet"}
 
 def _kind(value: str) -> UnitKind:
     if value not in UNIT_KINDS:
-        raise BadForm(_("Choose an army, a fleet or a fort."))
+        raise BadInput(_("Choose an army, a fleet or a fort."))
     return UNIT_KINDS[value]
 
 
@@ -110,12 +98,12 @@ def _place(value: str, regions: dict[int, Region]) -> str | None:
     try:
         return parse_place(value, regions)
     except ValueError:
-        raise BadForm(_("Choose a place on the map.")) from None
+        raise BadInput(_("Choose a place on the map.")) from None
 
 
 def _mobile(value: str) -> MobileKind:
     if value not in MOBILE_KINDS:
-        raise BadForm(_("Choose the units to move."))
+        raise BadInput(_("Choose the units to move."))
     return MOBILE_KINDS[value]
 
 
@@ -123,29 +111,30 @@ def _mobile(value: str) -> MobileKind:
 def place(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
     """G13."""
     services.unit_place(game_id=game.pk, user=user,
-                        step=number(data, "passo"), kind=_kind(data.get("tipo", "")),
-                        region=_place(data.get("luogo", ""), regions))
+                        step=number(data, "passo"), kind=_kind(text_field(data, "tipo")),
+                        region=_place(text_field(data, "luogo"), regions))
 
 
 def _seat_name(game: Game, raw: str) -> str | None:
     if raw == "":
         return None
-    seat = game.seats.filter(pk=int(raw)).first() if raw.isascii() and raw.isdigit() else None
+    pk = row_id(raw)
+    seat = game.seats.filter(pk=pk).first() if pk is not None else None
     if seat is None:
-        raise BadForm(_("Choose powers of this game."))
+        raise BadInput(_("Choose powers of this game."))
     return seat.power
 
 
 @_decision
 def propose(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
     """G22-G24: a proposal (a pair, or the single last power and its alliance) and a bid."""
-    a, b = _seat_name(game, data.get("a", "")), _seat_name(game, data.get("b", ""))
-    single = data.get("sola", "")
+    a, b = _seat_name(game, text_field(data, "a")), _seat_name(game, text_field(data, "b"))
+    single = text_field(data, "sola")
     if single:
         power = _seat_name(game, single)
-        side = data.get("lato", "")
+        side = text_field(data, "lato")
         if side not in ("A", "B"):
-            raise BadForm(_("Choose the alliance it joins."))
+            raise BadInput(_("Choose the alliance it joins."))
         a, b = (power, None) if side == "A" else (None, power)
     services.auction_propose(game_id=game.pk, user=user,
                              step=number(data, "passo"), a=a, b=b,
@@ -172,8 +161,8 @@ def bid_preview(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespons
         raise Http404
     try:
         bid = number(request.GET, "offerta", high=999)
-    except BadForm as bad:
-        return HttpResponse(str(bad))
+    except BadInput as bad:
+        return HttpResponse(bad.message)
     gold = load_state(game).power(viewer.seat.power).gold
     return HttpResponse(taxation_preview(gold, bid))
 
@@ -181,9 +170,9 @@ def bid_preview(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespons
 @_decision
 def build(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
     """G30: `costruzione` is kind@place (and @oro for Mercenaries)."""
-    parts = data.get("costruzione", "").split("@")
+    parts = text_field(data, "costruzione").split("@")
     if len(parts) not in (2, 3) or parts[2:] not in ([], ["oro"]):
-        raise BadForm(_("Choose what to build."))
+        raise BadInput(_("Choose what to build."))
     services.unit_build(game_id=game.pk, user=user,
                         step=number(data, "passo"), kind=_kind(parts[0]),
                         region=_place(parts[1], regions), with_gold=parts[2:] == ["oro"])
@@ -196,13 +185,13 @@ def move(data: QueryDict, game: Game, regions: dict[int, Region], user: User) ->
     for raw in data.getlist("unita"):
         if not raw:
             continue
-        kind, _at, route = raw.partition("@")
+        kind, _at, route = clean_text(raw).partition("@")
         source, arrow, target = route.partition(">")
         if not arrow:
-            raise BadForm(_("Choose the units to move."))
+            raise BadInput(_("Choose the units to move."))
         moves.append((_mobile(kind), _place(source, regions), _place(target, regions)))
     if not moves or len(moves) > 3:
-        raise BadForm(_("Choose from one to three units to move."))
+        raise BadInput(_("Choose from one to three units to move."))
     services.units_move(game_id=game.pk, user=user, step=number(data, "passo"), moves=moves)
 
 
@@ -217,7 +206,7 @@ def pass_action(data: QueryDict, game: Game, regions: dict[int, Region], user: U
 def take_tile(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
     """G38: `tessera` is a tile key of the market."""
     services.tile_take(game_id=game.pk, user=user,
-                       step=number(data, "passo"), tile=data.get("tessera", "")[:60])
+                       step=number(data, "passo"), tile=text_field(data, "tessera", max_length=60))
 
 
 @_decision
@@ -244,9 +233,9 @@ def tax(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> 
 @_decision
 def transfer(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
     """G43."""
-    to = _seat_name(game, data.get("a", ""))
+    to = _seat_name(game, text_field(data, "a"))
     if to is None:
-        raise BadForm(_("Choose the power that receives the gold."))
+        raise BadInput(_("Choose the power that receives the gold."))
     services.gold_transfer(game_id=game.pk, user=user,
                            step=number(data, "passo"), to=to,
                            gold=number(data, "oro", low=1, high=999))
@@ -256,4 +245,4 @@ def transfer(data: QueryDict, game: Game, regions: dict[int, Region], user: User
 def play_tile(data: QueryDict, game: Game, regions: dict[int, Region], user: User) -> None:
     """G40: a War Ministry."""
     services.tile_play(game_id=game.pk, user=user,
-                       step=number(data, "passo"), tile=data.get("tessera", "")[:60])
+                       step=number(data, "passo"), tile=text_field(data, "tessera", max_length=60))

@@ -37,21 +37,33 @@ def _handlers(procedure: str) -> dict[str, CaseHandler] | None:
 
 
 def _load(path: Path) -> object:
+    """The case file's JSON. Every way reading and decoding can fail is bad input, said in
+    Italian: bytes that are not UTF-8, JSON nested deeper than Python recurses, a number of
+    more than 4300 digits, an escaped lone surrogate (which could not be printed back)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(_("File not found: {path}", path=str(path))) from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        raise DataError(_("{path} is not UTF-8 text.", path=str(path))) from None
+    except OSError as error:
         raise DataError(_("Cannot read {path}: {error}", path=str(path),
                           error=str(error))) from None
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise DataError(_("{path} is nested too deeply to be a case file.",
-                          path=str(path))) from None
+        data = json.loads(text)
+        json.dumps(data, ensure_ascii=False).encode("utf-8")  # "\ud800" decodes, never encodes
     except json.JSONDecodeError as error:
         raise DataError(_("{path} is not valid JSON (line {line}, column {column}).",
                           path=str(path), line=error.lineno, column=error.colno)) from None
+    except RecursionError:
+        raise DataError(_("{path} is nested too deeply to be a case file.",
+                          path=str(path))) from None
+    except UnicodeEncodeError:
+        raise DataError(_("{path} holds text that is not valid Unicode (a lone surrogate).",
+                          path=str(path))) from None
+    except ValueError:  # a number of more than 4300 digits
+        raise DataError(_("{path} holds a number too long to read.", path=str(path))) from None
+    return data
 
 
 def _game_commands() -> dict[str, CaseHandler]:
@@ -96,6 +108,9 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None,
         return _fail(error.message, err, BAD_INPUT)
     except RefusedError as error:
         return _fail(error.reason, err, BAD_INPUT)
+    except RecursionError:  # only a case nested deeply enough recurses this far
+        return _fail(_("{path} is nested too deeply to be a case file.", path=args[1]), err,
+                     BAD_INPUT)
     except Exception as error:  # a bug: still one line, but a distinct status
         return _fail(_("Unexpected error: {error}", error=repr(error)), err, INTERNAL_ERROR)
     print(json.dumps(result, ensure_ascii=False, indent=2), file=out)

@@ -18,7 +18,11 @@
   var root = document.querySelector("[data-live-url]");
   if (!root || !window.WebSocket) return;
 
-  var FATAL = { 4401: true, 4403: true, 4404: true }; // not logged in, not at this table
+  // The server's close codes (guerra/game/consumers.py): 4000-4499 mean "not like this": not
+  // logged in or not at this table (44xx), or a frame the server refuses (40xx), which this
+  // page would send again. The socket stays down: no reconnecting in a loop. Any other close
+  // (a drop, a restart, 1009 from the server's frame cap) reconnects with backoff.
+  function fatal(code) { return code >= 4000 && code < 4500; }
   var PING_EVERY = 25000;
   var PONG_WITHIN = 10000;
   var BACKOFF_MIN = 500;
@@ -140,7 +144,7 @@
     };
     ws.onmessage = onMessage;
     ws.onclose = function (event) {
-      if (socket === ws) lost(FATAL[event.code]);
+      if (socket === ws) lost(fatal(event.code));
     };
   }
 

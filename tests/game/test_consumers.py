@@ -84,13 +84,13 @@ async def closed_with(communicator) -> int:
 
 def public_event(game_id: int, kind: str = "public_note") -> int:
     with transaction.atomic():
-        return log_event(Game.objects.get(pk=game_id), kind).seq
+        return log_event(Game.objects.get(pk=game_id), kind).chain_seq
 
 
 def power_event(game_id: int, seat: Seat) -> int:
     with transaction.atomic():
         game = Game.objects.get(pk=game_id)
-        return log_event(game, "private_note", visibility=Visibility.POWER, seat=seat).seq
+        return log_event(game, "private_note", visibility=Visibility.POWER, seat=seat).chain_seq
 
 
 # Who may connect.
@@ -190,6 +190,13 @@ async def test_a_ping_gets_a_pong(table, sockets):
         ({"text_data": json.dumps({"type": "ping", "pad": "x" * 5000})}, consumers.CLOSE_TOO_BIG),
         ({"text_data": "è" * 2100}, consumers.CLOSE_TOO_BIG),  # 4200 bytes in 2100 characters
         ({"bytes_data": b"\x00\x01"}, consumers.CLOSE_UNSUPPORTED),
+        ({"text_data": "[" * 2000 + "]" * 2000}, consumers.CLOSE_INVALID_JSON),  # too deep
+        ({"text_data": "1" * 4090}, consumers.CLOSE_UNKNOWN_MESSAGE),
+        ({"text_data": r'{"type": "ping\ud800"}'}, consumers.CLOSE_UNKNOWN_MESSAGE),
+        ({"text_data": '{"type": "ping\ud800"}'},  # a lone surrogate in the text itself
+         consumers.CLOSE_UNKNOWN_MESSAGE),
+        ({"text_data": '{"type": "ping", "type": "pong"}'}, consumers.CLOSE_UNKNOWN_MESSAGE),
+        ({"text_data": "\x00"}, consumers.CLOSE_INVALID_JSON),
     ],
 )
 async def test_a_bad_frame_closes_the_connection_cleanly(table, sockets, frame, code):
@@ -199,6 +206,28 @@ async def test_a_bad_frame_closes_the_connection_cleanly(table, sockets, frame, 
     # Closed means closed: later pushes are not forwarded.
     await sync_to_async(public_event)(table.game.pk)
     assert await socket.receive_nothing()
+
+
+def test_every_close_code_is_one_an_application_may_send():
+    """Daphne lets an application close only with 1000 or 3000-4999 (it turns any other code
+    into 1011 and a traceback): ours are all 4000-4999, each one distinct."""
+    codes = {name: value for name, value in vars(consumers).items() if name.startswith("CLOSE_")}
+    assert len(codes) >= 7
+    assert all(4000 <= code <= 4999 for code in codes.values()), codes
+    assert len(set(codes.values())) == len(codes)
+
+
+async def test_a_bad_frame_is_logged_in_one_line_without_a_traceback(table, sockets, caplog):
+    socket = await sockets(table.anna, table.game.pk)
+    with caplog.at_level("WARNING", logger="guerra.game.consumers"):
+        await socket.send_to(text_data="[" * 2000 + "]" * 2000)
+        assert await closed_with(socket) == consumers.CLOSE_INVALID_JSON
+    records = [r for r in caplog.records if r.name == "guerra.game.consumers"]
+    assert len(records) == 1
+    assert records[0].levelname == "WARNING"
+    assert records[0].exc_info is None
+    assert "\n" not in records[0].getMessage()
+    assert str(consumers.CLOSE_INVALID_JSON) in records[0].getMessage()
 
 
 # What each connection hears.
@@ -267,7 +296,7 @@ async def test_a_rolled_back_action_pushes_nothing(table, sockets):
     assert (push["chain"], push["seq"], push["parts"]) == ("all", after, ["board", "log"])
 
 
-async def test_pushes_carry_the_previous_seq_of_their_own_chain(table, sockets):
+async def test_pushes_carry_the_previous_number_of_their_own_chain(table, sockets):
     carla = await sockets(table.carla, table.game.pk)
     chains = dict(carla.hello["chains"])
     await sync_to_async(services.chat_post_alliance)(
@@ -279,17 +308,19 @@ async def test_pushes_carry_the_previous_seq_of_their_own_chain(table, sockets):
     )
     await sync_to_async(power_event)(table.game.pk, table.carla_seat)
     await sync_to_async(public_event)(table.game.pk)
-    seqs = []
+    start = dict(chains)
+    heard = []
     for _ in range(5):
         push = await carla.receive_json_from()
-        # What a client checks: prev is the last seq it holds for that chain.
+        # What a client checks: prev is the last number it holds for that chain.
         assert push["prev"] == chains[push["chain"]]
         chains[push["chain"]] = push["seq"]
-        seqs.append(push["seq"])
-    assert seqs == sorted(seqs)
-    assert (
-        seqs[-1] == await sync_to_async(lambda: Game.objects.get(pk=table.game.pk).last_event_seq)()
-    )
+        heard.append(push["chain"].split("-")[0])
+    assert heard == ["alliance", "all", "alliance", "power", "all"]
+    # Each chain counts its own events only: one number per event carla heard on it.
+    assert {chain: chains[chain] - start[chain] for chain in chains} == {
+        "all": 2, "alliance-1-1": 2, f"power-{table.carla_seat.pk}": 1
+    }
 
 
 # Catching up after a drop.

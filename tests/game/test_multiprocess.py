@@ -79,7 +79,7 @@ class Server:
         self.log = self.log_path.open("w")
         self.process = subprocess.Popen(
             [
-                *(sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)),
+                *(sys.executable, "-m", "guerra.server", "-b", "127.0.0.1", "-p", str(self.port)),
                 "guerra.asgi:application",
             ],
             cwd=BASE_DIR,

@@ -22,6 +22,7 @@ from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.state import AttackState
 
 from ..models import Attack, Game, Neutral, Region, Seat
+from ..parsing import row_id
 from .errors import GameError
 from .play import game_play
 
@@ -68,14 +69,15 @@ def region_of(game: Game, region_id: int) -> Region:
 def parse_target(game: Game, region: Region, key: str) -> tuple[str | None, int | None]:
     """`power-<seat id>` or `neutral-<neutral id>`: the power, or the counter's number."""
     kind, _sep, raw_id = key.partition("-")
-    if not (raw_id.isascii() and raw_id.isdigit()) or kind not in {"power", "neutral"}:
+    pk = row_id(raw_id)
+    if pk is None or kind not in {"power", "neutral"}:
         raise GameError(_("Choose what to attack: a power or a neutral marker."))
     if kind == "power":
-        seat = game.seats.filter(pk=int(raw_id)).first()
+        seat = game.seats.filter(pk=pk).first()
         if seat is None:
             raise GameError(_("This power is not in the game."))
         return seat.power, None
-    neutral = Neutral.objects.filter(pk=int(raw_id), region=region, on_board=True).first()
+    neutral = Neutral.objects.filter(pk=pk, region=region, on_board=True).first()
     if neutral is None:
         raise GameError(
             _("There is no such neutral marker in %(region)s.") % {"region": region.name}

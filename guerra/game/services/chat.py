@@ -20,12 +20,17 @@ from ..models import (
     Seat,
     Visibility,
 )
+from ..parsing import BadInput, clean_text
 from .errors import GameError
 from .events import log_event
+from .retry import retried
 
 
 def _clean_text(text: str) -> str:
-    text = text.strip()
+    try:
+        text = clean_text(text, multiline=True).strip()
+    except BadInput as bad:
+        raise GameError(bad.message) from None
     if not text:
         raise GameError(_("Write something before sending."))
     if len(text) > MAX_CHAT_LENGTH:
@@ -37,7 +42,8 @@ def _clean_text(text: str) -> str:
 
 
 def _running_game_and_seat(game_id: int, user: User | AnonymousUser) -> tuple[Game, Seat]:
-    game = Game.objects.filter(pk=game_id).first()
+    # The game's row first, as every writer takes it (one lock order, no deadlock).
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise GameError(_("This game does not exist."), status=404)
     seat = game.seats.filter(user_id=user.pk).first() if user.is_authenticated else None
@@ -48,6 +54,7 @@ def _running_game_and_seat(game_id: int, user: User | AnonymousUser) -> tuple[Ga
     return game, seat
 
 
+@retried
 @transaction.atomic
 def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str) -> ChatMessage:
     """Write to one's own alliance of the current war. The enemy never hears of it."""
@@ -74,6 +81,7 @@ def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str) -
     return message
 
 
+@retried
 @transaction.atomic
 def chat_post_private(
     *, game_id: int, user: User | AnonymousUser, recipient_seat_id: int, text: str

@@ -12,18 +12,21 @@ from guerra.rules.flowchart import Refused
 from guerra.rules.game.machine import start_game
 
 from ..models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
+from ..parsing import BadInput, clean_text
 from ..rules_text import render_rules_message
 from ..scenario_rules import scenario_rules
 from .errors import GameError
 from .events import log_event
 from .play import record
+from .retry import retried
 
 MIN_SEATS = 2
 
 
 def _lobby_game(game_id: int) -> Game:
     try:
-        game = Game.objects.get(pk=game_id)
+        # The game's row first, as every writer takes it (one lock order, no deadlock).
+        game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise GameError(_("This game does not exist."), status=404) from None
     if game.status != GameStatus.LOBBY:
@@ -35,6 +38,7 @@ def _lobby_game(game_id: int) -> Game:
 PACES = {"live": 120, "slow": 3600, "mail": 24 * 3600}
 
 
+@retried
 @transaction.atomic
 def game_create(
     *,
@@ -46,7 +50,10 @@ def game_create(
     deadline_seconds: int = PACES["live"],
 ) -> Game:
     """Create a game from a scenario; its creator sits down as `power`."""
-    name = name.strip()
+    try:
+        name = clean_text(name).strip()
+    except BadInput as bad:
+        raise GameError(bad.message) from None
     if not name:
         raise GameError(_("Give the game a name."))
     if not 10 <= deadline_seconds <= 7 * 24 * 3600:
@@ -63,6 +70,7 @@ def game_create(
     return game
 
 
+@retried
 @transaction.atomic
 def game_join(*, game_id: int, user: User, power: str) -> Seat:
     game = _lobby_game(game_id)
@@ -92,6 +100,7 @@ def game_join(*, game_id: int, user: User, power: str) -> Seat:
     return seat
 
 
+@retried
 @transaction.atomic
 def game_leave(*, game_id: int, user: User) -> None:
     game = _lobby_game(game_id)
@@ -104,6 +113,7 @@ def game_leave(*, game_id: int, user: User) -> None:
     seat.delete()
 
 
+@retried
 @transaction.atomic
 def game_start(*, game_id: int, user: User) -> Game:
     """Start the game: the rules draw the seating and the counters and make the setup (G10-G14,
@@ -157,6 +167,7 @@ def game_start(*, game_id: int, user: User) -> Game:
     return game
 
 
+@retried
 @transaction.atomic
 def game_end(*, game_id: int, user: User) -> Game:
     """Staff stop a game by hand, without a winner (a game ends by itself after its last

@@ -13,16 +13,19 @@ from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Accepted
 
 from ..models import Seat
+from ..parsing import BadInput, clean_text
 from .errors import GameError
 from .events import log_event
 from .locks import locked_running_game
 from .play import record
+from .retry import retried
 from .snapshot import load_state
 
 MAX_AMOUNT = 999
 MAX_NOTE = 200
 
 
+@retried
 @transaction.atomic
 def seat_correct(
     *, game_id: int, user: User | AnonymousUser, seat_id: int, gold: int, vp: int, note: str = ""
@@ -34,7 +37,10 @@ def seat_correct(
     game = locked_running_game(game_id)
     if not (0 <= gold <= MAX_AMOUNT and 0 <= vp <= MAX_AMOUNT):
         raise GameError(_("Gold and victory points go from 0 to %(max)s.") % {"max": MAX_AMOUNT})
-    note = note.strip()
+    try:
+        note = clean_text(note).strip()
+    except BadInput as bad:
+        raise GameError(bad.message) from None
     if len(note) > MAX_NOTE:
         raise GameError(_("The note can be at most %(max)s characters long.") % {"max": MAX_NOTE})
     seat = Seat.objects.filter(game=game, pk=seat_id).first()
