@@ -126,7 +126,9 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     )
     current_odds = None
     if live and not state.finished and state.land is None:
-        current_odds = OddsView.of(odds_from_state(state))
+        # Only what the viewer may know: the other side's answers at an open box stay out.
+        seen = state.as_seen_by(viewer.power if viewer is not None else None)
+        current_odds = OddsView.of(odds_from_state(seen))
     return AttackView(
         attack=attack,
         state=state,

@@ -66,6 +66,7 @@ def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
         offer = state.invitation(seat.power)
         if invited is None or offer is None:
             continue
+        seen = state.as_seen_by(seat.power)
         enemy_side = "defender" if invited == ATTACKER else ATTACKER
         prompts.append(
             Prompt(
@@ -77,10 +78,10 @@ def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
                 max_armies=offer.armies,
                 max_fleets=offer.fleets,
                 # Allies who have not answered yet are counted out: the odds of what is sure.
-                odds_with=OddsView.of(
-                    odds_from_state(state, commitments={seat.power: (offer.armies, offer.fleets)})
-                ),
-                odds_without=OddsView.of(odds_from_state(state, commitments={})),
+                # The other side's answers are not known yet (A4), so they are left out too.
+                odds_with=OddsView.of(odds_from_state(
+                    seen, commitments={seat.power: (offer.armies, offer.fleets)})),
+                odds_without=OddsView.of(odds_from_state(seen, commitments={})),
             )
         )
     return prompts

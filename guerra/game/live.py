@@ -1,9 +1,10 @@
 """Live updates: pushes are doorbells, the database is the truth.
 
-A push names the page parts to re-fetch and carries the event's sequence number together with
-`prev`, the number of the previous event of the same audience chain, so a client notices a lost
-message and re-fetches everything it shows. Pushes go only to the event's audience group and
-only after the transaction that logged the event commits.
+A push names the page parts to re-fetch and carries the event's number within its audience
+chain (`seq`) together with `prev`, the number before it, so a client notices a lost message
+and re-fetches everything it shows. The numbers count the chain's own events only: a reader
+learns nothing of how many events the chains it may not hear had. Pushes go only to the
+event's audience group and only after the transaction that logged the event commits.
 
 To make a page part live: give its element `hx-get` (a view rendering the same partial) and
 `hx-trigger="live:<part> from:body, live:all from:body"`, then map the event kinds that change
@@ -90,8 +91,8 @@ def push_message(event: GameEvent) -> dict[str, Any]:
         "type": "push",
         "channel": event.visibility,
         "chain": event_chain(event),
-        "seq": event.seq,
-        "prev": event.prev_seq,
+        "seq": event.chain_seq,
+        "prev": event.chain_seq - 1,
         "parts": parts_for(event),
         "stage": stage_of(event.game),
     }
@@ -138,7 +139,7 @@ def _sent(task: asyncio.Task[None]) -> None:
 
 
 def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str, int]:
-    """The last seq of every chain the viewer follows (0 for a chain with no event yet).
+    """The last number of every chain the viewer follows (0 for a chain with no event yet).
 
     `upto` caps the answer for a page: pass the game's last_event_seq as loaded *before* the
     page read the board, so the page never claims an event newer than what it shows (a later
@@ -152,7 +153,7 @@ def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str,
         events = events.filter(seq__lte=upto)
     rows = (
         events.values_list("visibility", "war", "side", "seat_id")
-        .annotate(last=Max("seq"))
+        .annotate(last=Max("chain_seq"))
         .order_by()
     )
     for visibility, war, side, seat_id, seq in rows:

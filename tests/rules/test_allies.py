@@ -129,3 +129,43 @@ def test_A_allies_are_not_invited_against_a_neutral() -> None:
     played = run(s, (1, 1), (1, 1))
     assert "allies" not in played.state.cursor.path
     assert RU not in {h.power for h in played.state.holdings}
+
+
+def test_A4_answers_are_secret_until_the_box_closes_then_told_together_in_invitation_order(
+) -> None:
+    """The enemy's ally must not answer knowing what this side's ally has committed: an answer
+    gives no event; all of them are told when the last one is in, in invitation order."""
+    s = situation(a_allies=[AllyForce(ES, 2, 0)], d_allies=[AllyForce(PR, 1, 0)])
+    state = accepted(declare(s)).state
+    first = accepted(SEED004.advance(state, AllyAnswer(PR, state.step, 1, 0), NO_DICE))
+    assert first.events == ()
+    assert first.state.cursor.node == "allies"
+    last = accepted(SEED004.advance(first.state, AllyAnswer(ES, first.state.step, 0, 0),
+                                    pairs((1, 1), (1, 1))))
+    told = [e for e in last.events if isinstance(e, (AllyCommitted, AllyDeclined))]
+    assert told == [AllyDeclined(ES, "attacker", False), AllyCommitted(PR, "defender", 1, 0)]
+
+
+def test_A4_the_state_as_seen_by_a_power_keeps_only_its_own_sides_answers_while_open() -> None:
+    s = situation(a_allies=[AllyForce(ES, 2, 0)], d_allies=[AllyForce(PR, 1, 0)])
+    state = accepted(declare(s)).state
+    state = accepted(SEED004.advance(state, AllyAnswer(PR, state.step, 1, 0), NO_DICE)).state
+    assert [a.power for a in state.as_seen_by(RU).answers] == [PR]  # the defender's side
+    assert state.as_seen_by(PR).answers == state.answers
+    assert state.as_seen_by(ES).answers == ()  # the attacker's ally: Prussia still thinking
+    assert state.as_seen_by(FR).answers == ()
+    assert state.as_seen_by(None).answers == ()
+
+
+def test_A4_the_odds_an_enemy_sees_do_not_depend_on_an_answer_given_at_the_open_box() -> None:
+    from guerra.rules.seed004.odds import odds_from_state
+
+    s = situation(a_allies=[AllyForce(ES, 2, 0)], d_allies=[AllyForce(PR, 2, 0)])
+    opened = accepted(declare(s)).state
+    helps, declines = (
+        accepted(SEED004.advance(opened, AllyAnswer(PR, opened.step, n, 0), NO_DICE)).state
+        for n in (2, 0)
+    )
+    assert odds_from_state(helps.as_seen_by(ES)) == odds_from_state(declines.as_seen_by(ES))
+    assert odds_from_state(helps.as_seen_by(FR)) == odds_from_state(declines.as_seen_by(FR))
+    assert odds_from_state(helps.as_seen_by(RU)) != odds_from_state(declines.as_seen_by(RU))

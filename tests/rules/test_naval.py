@@ -202,3 +202,19 @@ def test_M8_without_an_army_of_its_own_the_attack_ends_after_the_naval_battle() 
     assert played.state.land is None
     assert not of_type(played.events, ControlPlaced) and not of_type(played.events,
                                                                      ControlRemoved)
+
+
+def test_M2_the_state_as_seen_by_each_side_hides_the_other_sides_choice_until_both_chose(
+) -> None:
+    """What a page may compute from (the odds) must not betray a choice made at the open box."""
+    state = _at_tiles(at_sea(attacker(fleets=1, alliance_tiles=1),
+                             defender(fleets=1, alliance_tiles=2)))
+    chose = accepted(SEED004.advance(state, NavalTiles(RU, state.step, 2), pairs())).state
+    assert chose.as_seen_by(RU).defender_sea_tiles == 2
+    assert chose.as_seen_by(FR).defender_sea_tiles is None
+    assert chose.as_seen_by(None).defender_sea_tiles is None
+    from guerra.rules.seed004.odds import odds_from_state
+
+    none = accepted(SEED004.advance(state, NavalTiles(RU, state.step, 0), pairs())).state
+    assert odds_from_state(chose.as_seen_by(FR)) == odds_from_state(none.as_seen_by(FR))
+    assert odds_from_state(chose.as_seen_by(RU)) != odds_from_state(none.as_seen_by(RU))

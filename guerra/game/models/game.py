@@ -292,14 +292,24 @@ class GameEvent(models.Model):
     attack = models.ForeignKey(
         "Attack", on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
     )
-    # The seq of the previous event of the same audience chain (everyone, one alliance in one
-    # war, one power), 0 for the first: a client that holds another number missed a push.
-    prev_seq = models.PositiveIntegerField(default=0)
+    # The event's number within its audience chain (everyone, one alliance in one war, one
+    # power): 1, 2, 3… A client holding another number than the one before missed a push. A
+    # chain's numbers tell nothing of the events of the chains its reader may not see (the
+    # game-wide `seq` would: it stays on the server).
+    chain_seq = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
+            models.UniqueConstraint(fields=["game", "chain_seq"], condition=Q(visibility="all"),
+                                    name="event_unique_public_chain_seq"),
+            models.UniqueConstraint(fields=["game", "war", "side", "chain_seq"],
+                                    condition=Q(visibility="alliance"),
+                                    name="event_unique_alliance_chain_seq"),
+            models.UniqueConstraint(fields=["game", "seat", "chain_seq"],
+                                    condition=Q(visibility="power"),
+                                    name="event_unique_power_chain_seq"),
             models.CheckConstraint(
                 condition=Q(visibility="all")
                 | Q(visibility="alliance", side__isnull=False)

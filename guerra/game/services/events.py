@@ -20,22 +20,23 @@ def log_event(
     actor: Seat | None = None,
     attack: Attack | None = None,
 ) -> GameEvent:
-    """Append to the game's log with the next sequence number.
+    """Append to the game's log with the next sequence number, and the next number of the
+    event's audience chain.
 
     The conditional update takes the game row's write lock, so concurrent transactions of one
-    game get their numbers one after the other and never the same one; the previous event of
-    the same audience chain is read under that lock too. The push to the event's audience
-    leaves when the transaction commits.
+    game get their numbers one after the other and never the same one; the last number of the
+    same audience chain is read under that lock too. The push to the event's audience leaves
+    when the transaction commits.
     """
     Game.objects.filter(pk=game.pk).update(last_event_seq=F("last_event_seq") + 1)
     seq = Game.objects.values_list("last_event_seq", flat=True).get(pk=game.pk)
     game.last_event_seq = seq
     seat_id = seat.pk if seat is not None else None
-    prev_seq = (
+    last_in_chain = (
         GameEvent.objects.filter(game=game)
         .filter(chain_filter(visibility, game.current_war, side, seat_id))
         .order_by("-seq")
-        .values_list("seq", flat=True)
+        .values_list("chain_seq", flat=True)
         .first()
     )
     event = GameEvent.objects.create(
@@ -49,7 +50,7 @@ def log_event(
         actor=actor,
         attack=attack,
         payload=payload or {},
-        prev_seq=prev_seq or 0,
+        chain_seq=(last_in_chain or 0) + 1,
     )
     live.push_on_commit(event)
     return event

@@ -32,6 +32,7 @@ from ..rules_text import render_rules_message
 from .errors import GameError
 from .events import log_event
 from .locks import locked_running_game, seat_of
+from .retry import retried
 from .snapshot import load_state, project, remember
 
 # Events that tell a power's unrest: only its owner reads them (the others see the rest).
@@ -41,6 +42,7 @@ STATUS_OF_REFUSAL = {"stale": 409, "not_yours": 403, "invalid": 400}
 Input = Callable[[Seat, GameState], object]
 
 
+@retried
 def game_play(*, game_id: int, user: User, given: Input, made: str = "") -> GameState:
     """One player's input, built from its seat and the current state by `given`.
 
@@ -175,11 +177,13 @@ def _log(game: Game, before: GameState | None, after: GameState, events: tuple[E
     if attack is not None and (fought or answered):  # a secret answer is a step too (M2)
         old = before.attack.state if before is not None and before.attack is not None and (
             before.attack.number == attack.number) else None
+        public, private = _private_split(fought, seats)
         log_event(game, "attack_step", {
             "attack": attack.number, "step": old.step if old is not None else 0,
             "made": "declare" if old is None else made,
-            "events": [event.to_dict() for event in fought], "notes": [],
+            "events": [event.to_dict() for event in public], "notes": [],
         }, actor=actor, attack=attack)
+        _log_private(game, private, seats, actor)
         entered = old is None or old.cursor.node != g.ALLIES
         if attack.node == g.ALLIES and entered and after.attack is not None:
             _invite(game, attack, after, seats)
@@ -188,14 +192,30 @@ def _log(game: Game, before: GameState | None, after: GameState, events: tuple[E
 
 def _log_game_events(game: Game, events: tuple[Event, ...], actor: Seat | None, made: str,
                      seats: dict[str, Seat]) -> None:
-    public = [e.to_dict() for e in events if e.type not in PRIVATE_TYPES]
+    public, private = _private_split(events, seats)
     if public:
-        log_event(game, "game_step", {"made": made, "events": public}, actor=actor)
+        log_event(game, "game_step", {"made": made, "events": [e.to_dict() for e in public]},
+                  actor=actor)
+    _log_private(game, private, seats, actor)
+
+
+def _private_split(events: tuple[Event, ...], seats: dict[str, Seat]
+                   ) -> tuple[list[Event], dict[str, list[Event]]]:
+    """The events everyone reads, and those that tell a power's unrest, by power (the table
+    sees "loses 1 army", only the owner "takes 1 unrest point")."""
+    public: list[Event] = []
     private: dict[str, list[Event]] = {}
     for event in events:
         power = getattr(event, "power", None)
-        if event.type in PRIVATE_TYPES and isinstance(power, str) and power in seats:
+        if event.type not in PRIVATE_TYPES:
+            public.append(event)
+        elif isinstance(power, str) and power in seats:
             private.setdefault(power, []).append(event)
+    return public, private
+
+
+def _log_private(game: Game, private: dict[str, list[Event]], seats: dict[str, Seat],
+                 actor: Seat | None) -> None:
     for power, own in private.items():
         log_event(game, "game_private", {"events": [e.to_dict() for e in own]},
                   visibility=Visibility.POWER, seat=seats[power], actor=actor)
@@ -217,6 +237,7 @@ def _invite(game: Game, attack: Attack, after: GameState, seats: dict[str, Seat]
 # --- deadlines ---------------------------------------------------------------------------------
 
 
+@retried
 def game_expire(*, game_id: int, now: datetime | None = None) -> bool:
     """The deadline of what the game awaits has passed: the defaults apply (G13, G27, G29,
     and the attack's boxes). False when nothing was due (or the game moved on meanwhile)."""

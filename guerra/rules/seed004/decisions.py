@@ -21,7 +21,11 @@ def wrong_input() -> Message:
 
 
 class AlliesBox(DecisionBox[AttackState]):
-    """A1-A4: every invited ally answers (or times out); then committed units join the sides."""
+    """A1-A4: every invited ally answers (or times out); then committed units join the sides.
+
+    Like the tiles at sea (M2), the answers are secret until the box closes: an ally of one side
+    never answers knowing what an ally of the other side has committed.
+    """
 
     def awaited(self, state: AttackState) -> tuple[str, ...]:
         return tuple(
@@ -34,7 +38,7 @@ class AlliesBox(DecisionBox[AttackState]):
     ) -> Recorded[AttackState] | Message:
         if not isinstance(answer, AllyAnswer):
             return wrong_input()
-        side, ally = next((s, a) for s, a in state.situation.invited() if a.power == answer.power)
+        ally = next(a for _s, a in state.situation.invited() if a.power == answer.power)
         if answer.armies < 0 or answer.fleets < 0:
             return _("A number of units cannot be negative.")
         # A2: only units already in the region; A5: forts are never committed.
@@ -47,28 +51,28 @@ class AlliesBox(DecisionBox[AttackState]):
                             "{power} has only {count} fleets in the region.",
                             ally.fleets, power=ally.power)
         recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)
-        event: Event
-        if answer.armies + answer.fleets == 0:
-            event = AllyDeclined(answer.power, side, timed_out)
-        else:
-            event = AllyCommitted(answer.power, side, answer.armies, answer.fleets)
-        state = dataclasses.replace(state, answers=(*state.answers, recorded))
-        return Recorded(state, (event,))
+        # Kept secret until the box closes: the enemy's allies may still be deciding.
+        return Recorded(dataclasses.replace(state, answers=(*state.answers, recorded)))
 
     def default(self, state: AttackState, power: str) -> object:
         """A3: no answer by the deadline counts as declining."""
         return AllyAnswer(power, state.step, 0, 0)
 
     def leave(self, state: AttackState) -> Transition[AttackState]:
-        """A4: commitment order is invitation order, whatever the order of the answers."""
+        """A4: commitment order is invitation order, whatever the order of the answers; the
+        answers are announced together, in that order, as the box closes."""
         committed = []
+        events: list[Event] = []
         for side, ally in state.situation.invited():
             answer = state.answer_of(ally.power)
-            if answer is not None and answer.armies + answer.fleets > 0:
-                committed.append(Holding(ally.power, side, ally=True,
-                                         armies=answer.armies, fleets=answer.fleets))
+            if answer is None or answer.armies + answer.fleets == 0:
+                events.append(AllyDeclined(ally.power, side, answer is None or answer.timed_out))
+                continue
+            events.append(AllyCommitted(ally.power, side, answer.armies, answer.fleets))
+            committed.append(Holding(ally.power, side, ally=True,
+                                     armies=answer.armies, fleets=answer.fleets))
         state = dataclasses.replace(state, holdings=state.holdings + tuple(committed))
-        return Transition(g.HAS_SEA, state)
+        return Transition(g.HAS_SEA, state, tuple(events))
 
 
 class NavalDecisionBox(DecisionBox[AttackState]):

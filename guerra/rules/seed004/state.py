@@ -27,6 +27,7 @@ from guerra.rules.jsonvalue import (
     get_str,
     invalid,
 )
+from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, AllyForce, Side, Situation
 
 PROCEDURE_NAME = "seed004"
@@ -259,6 +260,30 @@ class AttackState:
 
     def answer_of(self, power: str) -> Answer | None:
         return next((a for a in self.answers if a.power == power), None)
+
+    def side_of(self, power: str | None) -> Side | None:
+        """The side a power fights or is invited on; None for a power outside the attack."""
+        for side in (ATTACKER, DEFENDER):
+            if power == self.main_power(side):
+                return side
+        return next((side for side, ally in self.situation.invited() if ally.power == power),
+                    None)
+
+    def as_seen_by(self, power: str | None) -> AttackState:
+        """The state as `power` may know it (None: a power outside the attack). While a box
+        that asks both sides at once is open (the allies, A4; the tiles at sea, M2), the other
+        side's answers are secret: they are left out, as if not given yet."""
+        side = self.side_of(power)
+        if self.cursor.node == g.ALLIES:
+            kept = tuple(a for a in self.answers if self.side_of(a.power) == side)
+            return dataclasses.replace(self, answers=kept)
+        if self.cursor.node == g.NAVAL_TILES:
+            return dataclasses.replace(
+                self,
+                attacker_sea_tiles=self.attacker_sea_tiles if side == ATTACKER else None,
+                defender_sea_tiles=self.defender_sea_tiles if side == DEFENDER else None,
+            )
+        return self
 
     # --- writing ------------------------------------------------------------------------
     def with_holding(self, holding: Holding) -> AttackState:
