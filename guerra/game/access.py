@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404, HttpRequest
+from django.utils import timezone
 
 from .models import Game, GameStatus, Seat
+from .services.play import expire_due
 
 INVITES_SESSION_KEY = "guerra_invites"
 
@@ -25,6 +27,10 @@ def can_see(request: HttpRequest, game: Game, seat: Seat | None) -> bool:
     return not game.is_private or game.pk in request.session.get(INVITES_SESSION_KEY, [])
 
 
+def _game(game_id: int) -> Game | None:
+    return Game.objects.select_related("scenario", "created_by").filter(pk=game_id).first()
+
+
 def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:
     if not user.is_authenticated:
         return None
@@ -32,9 +38,15 @@ def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:
 
 
 def visible_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
-    game = Game.objects.select_related("scenario", "created_by").filter(pk=game_id).first()
+    """The game for a page (or 404), every passed deadline applied first: every page and part
+    of a game comes through here, so none shows a decision whose time is up (the server's
+    timer applies it too, with every browser closed)."""
+    game = _game(game_id)
     if game is None:
         raise Http404
+    due = game.deadline is not None and game.deadline <= timezone.now()
+    if due and expire_due(game_id=game.pk):
+        game = _game(game_id) or game
     seat = seat_of(game, request.user)
     if not can_see(request, game, seat):
         raise Http404

@@ -1,6 +1,9 @@
 /* Small comforts of the game pages, none needed to play:
  * - deadlines count down: <span data-deadline="ISO time" data-text-left="… {time}"
- *   data-text-over="…"> (the server applies the deadline whatever this shows);
+ *   data-text-over="…">. The server applies the deadline whatever this shows, and pushes the
+ *   default it applied; once the time is up, the buttons beside the clock are disabled and,
+ *   a moment later, every live part is re-fetched (a page that missed the push catches up:
+ *   the server applies a passed deadline before it renders anything);
  * - a flowchart wider than the screen scrolls sideways to its current box. */
 (function () {
   "use strict";
@@ -9,6 +12,22 @@
     var m = Math.floor(seconds / 60);
     var s = seconds % 60;
     return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  var CATCH_UP_MS = 2500; // the server's timer ticks every 2 s
+  var caughtUp = {}; // deadlines already over on this page: re-fetch once for each
+
+  function timeIsUp(el) {
+    var box = el.closest(".prompt, [hx-get]"); // the decision, or the live part around it
+    if (box) {
+      var buttons = box.querySelectorAll("button, input[type=submit]");
+      for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+    }
+    if (caughtUp[el.dataset.deadline]) return;
+    caughtUp[el.dataset.deadline] = true;
+    setTimeout(function () {
+      document.body.dispatchEvent(new CustomEvent("live:all", { detail: { part: "all" } }));
+    }, CATCH_UP_MS);
   }
 
   function tick() {
@@ -21,6 +40,7 @@
         ? el.dataset.textLeft.replace("{time}", format(left))
         : el.dataset.textOver;
       el.classList.toggle("urgent", left <= 15);
+      if (left <= 0) timeIsUp(el);
     }
   }
 

@@ -240,3 +240,35 @@ def test_the_phase_panel_never_goes_back_to_an_older_step(player):
     anna.evaluate("document.body.dispatchEvent(new CustomEvent('live:turn'))")
     expect(anna.locator("#turn-box")).to_contain_text("risposta nuova", timeout=LIVE)
     expect(anna.locator("#turn-box")).to_have_attribute("data-step", str(shown + 1))
+
+
+def test_A3_an_ally_who_never_answers_every_open_page_moves_on_without_a_reload(player, shot):
+    """Nobody answers the invitation: when its time is up, the server applies the default
+    (Prussia declines) and every open page shows the attack moving on, with no reload and no
+    button left to press."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from guerra.game.models import Attack
+    from tests.game.attack_helpers import declare
+
+    anna, carla = player("anna"), player("carla", phone=True)
+    player("bruno")
+    game, _seats = start_game()
+    attack = declare(game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    deadline = timezone.now() + timedelta(seconds=4)
+    Game.objects.filter(pk=game.pk).update(deadline=deadline)
+    Attack.objects.filter(pk=attack.pk).update(deadline=deadline)
+    open_board(anna, game)
+    open_board(carla, game)
+    prompt = carla.locator(f"#prompt-{attack.number}")
+    expect(prompt).to_be_visible()
+    expect(prompt.locator("button").first).to_be_enabled()
+    shot_detail(shot, carla, "#ally-prompts", "invited")
+
+    expect(prompt).to_have_count(0, timeout=LIVE)
+    expect(anna.locator("#invitations")).not_to_contain_text("Prussia", timeout=LIVE)
+    assert not_reloaded(carla) and not_reloaded(anna)
+    assert Attack.objects.get(pk=attack.pk).finished
+    shot(carla, "declined-by-default")

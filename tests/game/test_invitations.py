@@ -16,8 +16,9 @@ from guerra.game.services import log_event
 
 from .attack_helpers import declare, rig, seat
 from .test_consumers import sockets
+from .test_live import pushes
 
-__all__ = ["rig", "sockets"]
+__all__ = ["pushes", "rig", "sockets"]
 
 
 def client_of(user):
@@ -111,14 +112,42 @@ def test_A3_the_expire_command_applies_the_deadline_with_every_browser_closed(in
     ]
 
 
-def test_A3_a_page_view_applies_a_passed_deadline_too(invitation, rig):
+GAME_PAGES = [
+    ("game_board", ()),
+    ("game_board_part", ()),
+    ("game_regions_part", ()),
+    ("game_log_part", ()),
+    ("game_negotiation_part", ()),
+    ("game_turn_part", ()),
+    ("ally_prompts_part", ()),
+    ("alliance_invitations_part", ()),
+    ("attack_list", ()),
+    ("attack_page", ("number",)),
+    ("attack_panel", ("number",)),
+    ("dice_check", ()),
+    ("tile_market", ()),
+]
+
+
+@pytest.mark.parametrize(("name", "extra"), GAME_PAGES)
+def test_A3_every_page_and_part_of_the_game_applies_a_passed_deadline_first(
+    invitation, rig, pushes, django_capture_on_commit_callbacks, *, name, extra
+):
+    """No page shows a decision whose time is up, whatever page a player has open; the default
+    it applies is pushed live to everyone, like any step."""
     Game.objects.filter(pk=invitation.game_id).update(
         deadline=timezone.now() - timedelta(seconds=1)
     )
     rig([1, 2, 1, 2])
-    client_of(seat(invitation.game, "Gran Bretagna").user).get(invitation.get_absolute_url())
+    args = [invitation.game_id, *(invitation.number for _ in extra)]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_of(seat(invitation.game, "Francia").user).get(reverse(name, args=args))
+    assert response.status_code == 200
     invitation.refresh_from_db()
     assert invitation.finished
+    assert "ci sta pensando" not in response.content.decode()
+    assert any(message["parts"] and f"attack-{invitation.number}" in message["parts"]
+               for _group, message in pushes)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -134,7 +163,7 @@ async def test_an_enemy_connection_receives_nothing_of_an_invitation(running_gam
 
     def marker() -> int:
         with transaction.atomic():
-            return log_event(Game.objects.get(pk=game.pk), "public_note").seq
+            return log_event(Game.objects.get(pk=game.pk), "public_note").chain_seq
 
     last = await sync_to_async(marker)()
     # The attack begins (a step of the game), its first step, the private invitation, the marker.
@@ -142,8 +171,10 @@ async def test_an_enemy_connection_receives_nothing_of_an_invitation(running_gam
     assert [m["chain"].split("-")[0] for m in ally_heard] == ["all", "all", "power", "all"]
     assert ally_heard[2]["parts"] == ["invitations", "log"]
     assert set(ally_heard[2]) == {"type", "channel", "chain", "seq", "prev", "parts", "stage"}
-    # The enemy hears the public steps and then the marker: nothing came in between.
+    # The enemy hears the public steps and then the marker, numbered one after the other:
+    # nothing tells it that a private invitation came in between.
     enemy_heard = [await enemy_socket.receive_json_from() for _ in range(3)]
     assert [m["chain"] for m in enemy_heard] == ["all", "all", "all"]
-    assert enemy_heard[2]["seq"] == last
+    assert [(m["seq"], m["prev"]) for m in enemy_heard] == [(last - 2, last - 3),
+                                                          (last - 1, last - 2), (last, last - 1)]
     assert await enemy_socket.receive_nothing(timeout=0.2)
