@@ -234,6 +234,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "guerra.game.ratelimits.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "guerra.game.ratelimits.client_address"
+AXES_USERNAME_CALLABLE = "guerra.game.ratelimits.login_username"
 AXES_DISABLE_ACCESS_LOG = True  # keep the failures that locking out needs, not every login
 
 if os.environ.get("REDIS_URL"):

@@ -79,6 +79,21 @@ def client_address(request: HttpRequest) -> str:
     return str(request.META.get("REMOTE_ADDR") or "")
 
 
+# The longest username there is (Django's): a longer name in a login names no account.
+MAX_LOGIN_NAME = 150
+
+
+def login_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
+    """The name a login attempt is counted under (django-axes' AXES_USERNAME_CALLABLE): what the
+    form sent, cut to the longest username and without control characters. Axes stores it in a
+    column of 255 characters, which a 5,000-character name overflowed (a 500 on PostgreSQL)."""
+    raw = (credentials or {}).get("username")
+    if raw is None and request is not None:
+        raw = request.POST.get("username", "")
+    text = "".join(ch for ch in str(raw or "") if ch.isprintable())
+    return text[:MAX_LOGIN_NAME]
+
+
 def hit(limit: Limit, key: object) -> int | None:
     """Count one action for `key`. None when it is allowed; otherwise the seconds to wait (the
     refused action is not counted)."""

@@ -284,3 +284,13 @@ def test_a_short_password_is_refused_in_italian(client, db):
     assert "Questa password è troppo corta: deve avere almeno 8 caratteri." in (
         response.content.decode())
     assert "This password" not in response.content.decode()
+
+
+def test_a_login_with_a_huge_or_hostile_name_is_counted_under_a_name_axes_can_store(client, db):
+    """Axes keeps the name of a failed login in a column of 255 characters: a 5,000-character
+    name was a 500 on PostgreSQL (the login form lets it through: Django sets the field's
+    max_length after building it). It is counted under the first 150 printable characters."""
+    response = client.post(reverse("login"), {"username": "x" * 5000 + "\u200b",
+                                              "password": "no"})
+    assert response.status_code in (200, 400)
+    assert AccessAttempt.objects.get().username == "x" * 150
