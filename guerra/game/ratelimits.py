@@ -191,7 +191,7 @@ def login_wait(request: HttpRequest, username: str) -> int:
 def login_locked_out(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """The login page again, with the Italian lockout line and status 429. (django-axes calls it
     with the request and, depending on the path, the original response and the credentials.)"""
-    username = str(request.POST.get("username", ""))[:150]
+    username = login_username(request, None)  # the name axes counted the failures under
     wait = login_wait(request, username)
     form = AuthenticationForm(request, initial={"username": username})
     message = _("Too many login attempts: try again in %(wait)s.") % {"wait": wait_text(wait)}

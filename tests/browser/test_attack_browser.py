@@ -51,6 +51,10 @@ def not_reloaded(page: Page) -> bool:
 
 def declare_from_the_board(page: Page, region: str, target: str) -> None:
     page.click("a:has-text('Dichiara un attacco')")
+    # A new page: htmx listens to the region's select only once the page has loaded (a choice
+    # made before that fetches nothing).
+    page.wait_for_url("**/attacco/")
+    page.wait_for_load_state("load")
     value = page.eval_on_selector(
         "#id_regione",
         "(s, name) => [...s.options].find(o => o.text.startsWith(name)).value",
