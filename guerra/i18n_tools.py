@@ -11,6 +11,7 @@ Pure Python (Babel), so a fresh machine needs no GNU gettext. Two domains:
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -130,17 +131,24 @@ def update(lang: str, domain: str) -> Catalog:
     return catalog
 
 
-def compile_all() -> list[Path]:
+def compile_all(*, stale_only: bool = False) -> list[Path]:
+    """Write each .mo from its .po (with `stale_only`, only a missing or older one). A catalogue
+    is written beside its final name and renamed into place, so a process reading it meanwhile
+    (another test run, a running server) never sees half a file."""
     written = []
     for lang in LANGUAGES:
         for domain in DOMAINS:
             po = po_path(lang, domain)
             if not po.exists():
                 continue
-            catalog = read_catalog(lang, domain)
             mo = po.with_suffix(".mo")
-            with mo.open("wb") as handle:
+            if stale_only and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+                continue
+            catalog = read_catalog(lang, domain)
+            partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+            with partial.open("wb") as handle:
                 write_mo(handle, catalog, use_fuzzy=False)
+            partial.replace(mo)
             written.append(mo)
     return written
 

@@ -1,8 +1,14 @@
-"""Shared fixtures: users, and games from the quick-start scenario in each state."""
+"""Shared fixtures: users, and games from the quick-start scenario in each state.
+
+Also what lets a plain `pytest` run the suite as `python -m tests` does: the Italian catalogues
+are compiled first, and the browser tests, which need a process of their own, are left to
+`pytest tests/browser --ds=tests.settings_browser`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,6 +24,47 @@ def make_user(db: None) -> Callable[..., User]:
         return User.objects.create_user(name, password="pw-" + name, is_staff=staff)
 
     return make
+
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+BROWSER_SETTINGS = "tests.settings_browser"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile a missing or stale catalogue before any test translates a message (on a fresh
+    clone none is compiled: `*.mo` is not in the repository), and forget a catalogue already read
+    without it."""
+    from django.utils.translation import trans_real
+
+    from guerra.i18n_tools import compile_all
+    from guerra.rules.i18n import _catalogue
+
+    if compile_all(stale_only=True):
+        trans_real._translations = {}
+        trans_real._default = None
+        _catalogue.cache_clear()
+
+
+def _browser_run(config: pytest.Config) -> bool:
+    from django.conf import settings
+
+    return str(settings.SETTINGS_MODULE) == BROWSER_SETTINGS
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The browser tests drive sync Playwright, which cannot share a process with the asyncio
+    tests: a run of the whole suite leaves them out unless it has their settings (asked for by
+    name, they say which settings they need)."""
+    if collection_path != BROWSER_TESTS or _browser_run(config):
+        return None
+    asked = [Path(arg.split("::")[0]).resolve() for arg in config.args]
+    return not any(path == BROWSER_TESTS or BROWSER_TESTS in path.parents for path in asked)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if _browser_run(config):
+        return None
+    return f"browser tests: pytest tests/browser --ds={BROWSER_SETTINGS} (python -m tests: both)"
 
 
 QUICK_START = "Europa 1700 — partenza rapida"
