@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from guerra.rules.flowchart import RefusedError
 from guerra.rules.game import combat
@@ -13,8 +14,9 @@ from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.machine import pending
 from guerra.rules.i18n import Message
 from guerra.rules.seed004 import graph as g
+from guerra.rules.seed004.choices import Choices
 from guerra.rules.seed004.model import ATTACKER, DEFENDER
-from guerra.rules.seed004.odds import Odds, odds, odds_from_state
+from guerra.rules.seed004.odds import DEFAULTS, Odds, odds, odds_from_state
 from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
@@ -76,6 +78,8 @@ class AttackView:
     visits: int
     shown: int  # how many visits the chart shows (history)
     summary: list[dict[str, Any]] = field(default_factory=list)
+    # The odds of each option of the viewer's decision, side by side (label, odds).
+    choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
 
     @property
     def title_target(self) -> str:
@@ -125,21 +129,59 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         awaited=awaited,
     )
     current_odds = None
+    control = control_for(state, viewer) if live else None
+    options: list[tuple[str, OddsView]] = []
     if live and not state.finished and state.land is None:
         # Only what the viewer may know: the other side's answers at an open box stay out.
         seen = state.as_seen_by(viewer.power if viewer is not None else None)
-        current_odds = OddsView.of(odds_from_state(seen))
+        # The defaults are what happens if nobody decides otherwise: an ally who does not
+        # answer declines (A3), so undecided allies count as committing nothing.
+        current_odds = OddsView.of(odds_from_state(seen, commitments={}))
+        if control is not None and viewer is not None:
+            options = choice_odds(seen, control, viewer.power)
     return AttackView(
         attack=attack,
         state=state,
         chart=chart,
         awaited_seats=[seats[p] for p in awaited if p in seats],
-        control=control_for(state, viewer) if live else None,
+        control=control,
         odds=current_odds,
         visits=len(visits),
         shown=shown,
         summary=summary_rows(state),
+        choice_odds=options,
     )
+
+
+MAX_TILE_OPTIONS = 4
+
+
+def choice_odds(seen: AttackState, control: Control, power: str) -> list[tuple[str, OddsView]]:
+    """The odds after each option the awaited `power` has at this box, the rest at their
+    defaults (other undecided allies decline). A loss is chosen after the land battle: its
+    result is known by then, and the page says what each choice takes."""
+    def after(choices: Choices = DEFAULTS,
+              commitments: dict[str, tuple[int, int]] | None = None) -> OddsView:
+        return OddsView.of(odds_from_state(seen, choices, commitments or {}))
+
+    attacking = control.side == ATTACKER
+    if control.kind == "ally":
+        return [(_("If you commit all your units"),
+                 after(commitments={power: (control.max_armies, control.max_fleets)})),
+                (_("If you stay out"), after())]
+    if control.kind == "naval" and attacking:
+        return [(_("If you fight at sea"), after(Choices(attacker_fights_naval=True))),
+                (_("If you do not fight at sea"), after(Choices(attacker_fights_naval=False)))]
+    if control.kind == "naval":
+        return [(_("If you accept"), after(Choices(defender_accepts_naval=True))),
+                (_("If you refuse"), after(Choices(defender_accepts_naval=False)))]
+    if control.kind == "tiles":
+        counts = range(min(control.max_tiles, MAX_TILE_OPTIONS) + 1)
+        return [(ngettext("With %(n)d tile at sea", "With %(n)d tiles at sea", n) % {"n": n},
+                 after(Choices(attacker_naval_tiles=n) if attacking
+                       else Choices(defender_naval_tiles=n)))
+                for n in counts]
+    return []
 
 
 def summary_rows(state: AttackState) -> list[dict[str, Any]]:

@@ -286,3 +286,37 @@ def test_the_board_offers_to_attack_from_the_regions_of_the_player_whose_turn_it
     assert f"{here}{region(running_game, 'Nord America').pk}" in html
     other = client_of(seat(running_game, "Francia").user).get(board).content.decode()
     assert here not in other
+
+
+def test_M1_the_attacker_sees_the_odds_of_fighting_at_sea_and_of_not_fighting(naval_attack):
+    game = naval_attack.game
+    page = client_of(seat(game, "Gran Bretagna").user).get(page_url(naval_attack))
+    html = page.content.decode()
+    assert "Se combatti in mare" in html and "Se non combatti in mare" in html
+    view = page.context["view"]
+    (fight_label, fight), (stay_label, stay) = view.choice_odds
+    assert (fight_label, stay_label) == ("Se combatti in mare", "Se non combatti in mare")
+    for option in (fight, stay):
+        total = option.attacker_wins + option.tie + option.defender_wins + option.ended_before_land
+        assert total == pytest.approx(100)
+    # Fighting is the default (M1), so the odds "from here" are those of fighting; not fighting
+    # leaves the sea to the defender and changes them.
+    assert view.odds == fight
+    assert stay != fight
+    # Francia, not awaited, gets the odds from here but no options.
+    other = client_of(seat(game, "Francia").user).get(page_url(naval_attack)).context["view"]
+    assert other.choice_odds == [] and other.odds == fight
+
+
+def test_A3_the_default_odds_count_an_undecided_ally_as_declining(running_game):
+    """Nobody answering is a decline (A3): the odds "with the default choices" are those of
+    the invited ally staying out, not those of the ally committing everything."""
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    assert attack.awaiting == ["Prussia"]
+    ally = client_of(seat(running_game, "Prussia").user).get(page_url(attack)).context["view"]
+    (commit_label, commit), (out_label, out) = ally.choice_odds
+    assert (commit_label, out_label) == ("Se impegni tutte le tue unità", "Se resti fuori")
+    assert commit.defender_wins > out.defender_wins  # Prussia's units defend with Francia
+    for power in ("Gran Bretagna", "Francia", "Prussia"):
+        view = client_of(seat(running_game, power).user).get(page_url(attack)).context["view"]
+        assert view.odds == out, power
