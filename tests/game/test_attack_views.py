@@ -81,9 +81,10 @@ def test_the_awaited_player_gets_the_controls_and_the_others_do_not(naval_attack
     game = naval_attack.game
     britain = client_of(seat(game, "Gran Bretagna").user)
     francia = client_of(seat(game, "Francia").user)
-    assert "Combatti lo scontro navale" in britain.get(page_url(naval_attack)).content.decode()
+    mine = britain.get(page_url(naval_attack)).content.decode()
+    assert "Affronta il combattimento navale" in mine
     other = francia.get(page_url(naval_attack)).content.decode()
-    assert "Combatti lo scontro navale" not in other
+    assert "Affronta il combattimento navale" not in other
     assert "In attesa di" in other and "Gran Bretagna" in other
 
 
@@ -209,7 +210,7 @@ def test_history_steps_through_the_boxes_one_at_a_time(naval_attack):
     first = c.get(page_url(naval_attack), {"passo": 1}).content.decode()
     assert "Cronologia: casella 1 di" in first
     assert 'id="node-declared"' in first.split('aria-current="step"')[0].rsplit("<div", 1)[1]
-    assert "Combatti lo scontro navale" not in first
+    assert "Affronta il combattimento navale" not in first
     second = c.get(page_url(naval_attack), {"passo": 2}).content.decode()
     assert "node-is_neutral" in second.split('aria-current="step"')[0].rsplit("<div", 1)[1]
 

@@ -266,14 +266,14 @@ def test_every_existing_kind_reads_as_an_italian_sentence(running_game, make_use
     assert texts["game_created"] == (
         "Partita «Prova» creata dallo scenario Europa 1700 — partenza rapida."
     )
-    assert texts["seat_taken"] == "carla prende Prussia."
+    assert texts["seat_taken"] == "carla prende la Prussia."
     assert texts["game_started"] == (
         "La partita comincia: si sorteggiano l'ordine dei posti, le pedine e la preparazione."
     )
     assert "Tocca alla Francia." in texts["game_step"]
     assert texts["game_ended"].startswith("La partita è finita. Il seme dei dadi ora è pubblico: ")
     assert describe(GameEvent(kind="seat_left", payload={"user": "ugo", "power": "Spagna"})) == (
-        "ugo lascia Spagna."
+        "ugo lascia la Spagna."
     )
     assert describe(GameEvent(kind="brand_new")) == "Evento «brand_new»."
 

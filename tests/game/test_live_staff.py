@@ -48,7 +48,7 @@ def test_staff_set_gold_and_vp_and_everyone_reads_it_in_the_log(
     event = GameEvent.objects.get(game=running_game, kind="staff_corrected")
     assert event.visibility == "all"
     assert describe(event) == (
-        "Lo staff corregge Prussia: oro 10 → 3, PV 0 → 2. Nota: conteggio sbagliato"
+        "Lo staff corregge la Prussia: oro 10 → 3, PV 0 → 2. Nota: conteggio sbagliato"
     )
     assert [(group, message["parts"]) for group, message in sent] == [
         (live.game_group(running_game.pk), ["board", "turn", "log"])

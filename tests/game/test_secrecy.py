@@ -71,7 +71,7 @@ def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(fo
     decide(attack, "Prussia", "ally", armies=3, fleets=0)
     assert odds_shown() == before  # the odds do not betray the answer either
     told = AllyCommitted("Prussia", "defender", 3, 0).describe().render()
-    assert told.startswith("Prussia") and "3" in told
+    assert told.startswith("La Prussia") and "3" in told
     for enemy in ("Austria", "Gran Bretagna"):
         html = every_page(game, enemy, attack.number)
         assert told not in html
