@@ -321,3 +321,44 @@ def test_A3_the_default_odds_count_an_undecided_ally_as_declining(running_game):
     for power in ("Gran Bretagna", "Francia", "Prussia"):
         view = client_of(seat(running_game, power).user).get(page_url(attack)).context["view"]
         assert view.odds == out, power
+
+
+def test_M1_the_attackers_decision_is_asked_on_every_page_of_the_game_with_its_countdown(
+        naval_attack):
+    """The board, the market, the attack list: each shows the awaited attacker the prompt with
+    the buttons, the countdown and the odds of each option; the attack's own page asks in its
+    panel only; nobody else gets the prompt."""
+    game = naval_attack.game
+    britain = client_of(seat(game, "Gran Bretagna").user)
+    for url in (reverse("game_board", args=[game.pk]), reverse("tile_market", args=[game.pk]),
+                reverse("attack_list", args=[game.pk]),
+                reverse("ally_prompts_part", args=[game.pk])):
+        html = britain.get(url).content.decode()
+        assert 'id="decision-prompt-1"' in html, url
+        assert "L'attacco n. 1 in Nord America aspetta la tua decisione" in html, url
+        assert "Affronta il combattimento navale" in html and 'class="deadline"' in html, url
+        assert "Se non combatti in mare" in html, url
+    own = britain.get(page_url(naval_attack)).content.decode()
+    assert 'id="decision-prompt-1"' not in own and own.count("Affronta il combattimento") == 1
+    part = britain.get(reverse("ally_prompts_part", args=[game.pk]) + "?tranne=1")
+    assert 'id="decision-prompt-1"' not in part.content.decode()
+    francia = client_of(seat(game, "Francia").user)
+    assert 'id="decision-prompt' not in francia.get(reverse("game_board", args=[game.pk])
+                                                     ).content.decode()
+
+
+def test_M1_answering_from_the_prompt_decides_and_the_prompt_moves_to_the_next_decider(
+        naval_attack):
+    game = naval_attack.game
+    britain = client_of(seat(game, "Gran Bretagna").user)
+    answer = britain.post(decide_url(naval_attack),
+                          {"kind": "naval", "step": naval_attack.step, "fight": "1"},
+                          HTTP_HX_REQUEST="true", HTTP_HX_TARGET="ally-prompts")
+    assert answer.status_code == 200
+    assert 'id="ally-prompts"' in answer.content.decode()
+    assert 'id="decision-prompt-1"' not in answer.content.decode()
+    naval_attack.refresh_from_db()
+    assert naval_attack.awaiting == ["Francia"]
+    francia = client_of(seat(game, "Francia").user)
+    html = francia.get(reverse("game_board", args=[game.pk])).content.decode()
+    assert "Accetta il combattimento navale" in html and "Se rifiuti" in html
