@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import pytest
+from django.utils.translation import gettext
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, Holding, Neutral, Region, Seat
 
 __all__ = ["give_turn"]
+from guerra.game.rules_text import render_rules_message
 from guerra.game.services.attacks import Decision
+from guerra.rules.i18n import Message
 from tests.game.play_helpers import give_turn
 
 
@@ -76,3 +80,21 @@ def decide(attack: Attack, power: str, kind: str, **values: object) -> Attack:
         user=seat(attack.game, power).user,
         decision=decision,
     )
+
+
+def rules_text(msgid: str, *, plural: str | None = None, count: int | None = None,
+               **params: str | int) -> str:
+    """One refusal of the rules (its msgid and parameters) as the player reads it: the refusal
+    the test names, and no other, whatever its Italian wording."""
+    return render_rules_message(Message(msgid, tuple(params.items()), plural, count))
+
+
+def rules_says(msgid: str, *, plural: str | None = None, count: int | None = None,
+               **params: str | int) -> str:
+    """`rules_text` as a `match` pattern for pytest.raises."""
+    return re.escape(rules_text(msgid, plural=plural, count=count, **params))
+
+
+def site_says(msgid: str) -> str:
+    """The `match` pattern of one refusal of the site (a Django msgid) in the active language."""
+    return re.escape(gettext(msgid))

@@ -8,9 +8,11 @@ import dataclasses
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.test import Client
+from django.urls import reverse
 
 from guerra.game import services
-from guerra.game.models import Attack, DiceRoll, Game, GameEvent, Neutral
+from guerra.game.models import AllianceMembership, Attack, DiceRoll, Game, GameEvent, Neutral
 from guerra.game.services import GameError
 from tests.game.play_helpers import (
     edit_state,
@@ -21,9 +23,11 @@ from tests.game.play_helpers import (
     state_of,
 )
 
-from .attack_helpers import decide, declare, holding, region, rig, seat
+from .attack_helpers import decide, declare, holding, region, rig, rules_says, seat, site_says
 
 __all__ = ["rig"]  # the fixture
+
+ALLIES = "{power} cannot attack {target}: they are allies in this war."  # D1
 
 
 def gold(game, power):
@@ -50,23 +54,55 @@ def test_D3_with_less_than_2_gold_nothing_changes(running_game):
 
 
 def test_D1_an_ally_cannot_be_attacked_and_nothing_is_paid(running_game):
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=rules_says(ALLIES, power="Francia",
+                                                   target="Prussia")) as error:
         declare(running_game, "Francia", "Stati Tedeschi", "Prussia")
+    assert error.value.status == 400
     assert gold(running_game, "Francia") == 10
     assert not Attack.objects.exists()
 
 
+def test_D1_only_the_alliances_of_the_current_war_count(running_game):
+    """War 2: Francia is now allied with Gran Bretagna, and Prussia (its ally of war 1) is an
+    enemy. The alliances of war 1 stay in the database, but only this war's count."""
+    set_pieces(running_game, "Gran Bretagna", "Stati Tedeschi", armies=1)
+    edit_state(running_game, lambda s: dataclasses.replace(
+        s, war=2, alliances=(("Francia", "A"), ("Gran Bretagna", "A"), ("Prussia", "B"))))
+    assert AllianceMembership.objects.filter(game=running_game, war=1).count() == 3
+    assert running_game.current_war == 2
+    with pytest.raises(GameError, match=rules_says(ALLIES, power="Francia",
+                                                   target="Gran Bretagna")):
+        declare(running_game, "Francia", "Stati Tedeschi", "Gran Bretagna")
+    assert not Attack.objects.exists()
+    # The declaration panel offers last war's ally and not this war's.
+    francia = Client()
+    francia.force_login(seat(running_game, "Francia").user)
+    html = francia.get(reverse("attack_declare_panel", args=[running_game.pk]),
+                       {"regione": region(running_game, "Stati Tedeschi").pk}).content.decode()
+    offered = html.split('id="id_obiettivo"')[1].split("</select>")[0]
+    assert "Prussia" in offered and "Gran Bretagna" not in offered
+    attack = declare(running_game, "Francia", "Stati Tedeschi", "Prussia")
+    assert gold(running_game, "Francia") == 8
+    assert attack.awaiting == ["Gran Bretagna"]  # A1: this war's ally is the one invited
+
+
 def test_D2_an_attacker_needs_an_army_or_a_fleet_in_the_region(running_game):
-    # Francia has nothing in the Baltic, where Prussia is.
-    with pytest.raises(GameError):
+    # Gran Bretagna has nothing in the Baltic, where Prussia is.
+    with pytest.raises(GameError, match=rules_says(
+            "{power} needs at least one army or fleet in {region} to attack.",
+            power="Gran Bretagna", region="Baltico")):
         declare(running_game, "Gran Bretagna", "Baltico", "Prussia")
     assert gold(running_game, "Gran Bretagna") == 10
+    assert not Attack.objects.exists()
 
 
 def test_D4_the_target_must_be_present_in_the_region(running_game):
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=rules_says(
+            "{target} has no units and no control markers in {region}: it cannot be attacked "
+            "there.", target="Prussia", region="Caraibi")):
         declare(running_game, "Gran Bretagna", "Caraibi", "Prussia")
     assert not Attack.objects.exists()
+    assert gold(running_game, "Gran Bretagna") == 10
 
 
 def test_D5_one_attack_at_a_time_per_region(running_game):
@@ -94,7 +130,9 @@ def test_D5_one_attack_at_a_time_per_region(running_game):
 def test_N0_against_a_neutral_the_attacker_needs_an_army(running_game):
     set_pieces(running_game, "Prussia", "Baltico", armies=0)
     neutral = show_counter(running_game, "Baltico")
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=rules_says(
+            "Against a neutral country only a land battle is fought: {power} needs at least one "
+            "army in {region}.", power="Prussia", region="Baltico")):
         declare(running_game, "Prussia", "Baltico", neutral)
     assert gold(running_game, "Prussia") == 10
     assert Neutral.objects.get(pk=neutral.pk).on_board
@@ -157,7 +195,10 @@ def test_A1_A2_an_invited_ally_commits_and_the_battle_follows(running_game, rig)
 
 def test_A2_an_ally_commits_no_more_than_it_has_in_the_region(running_game):
     attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
-    with pytest.raises(GameError) as error:
+    with pytest.raises(GameError, match=rules_says(
+            "{power} has only {count} army in the region.",
+            plural="{power} has only {count} armies in the region.", count=3,
+            power="Prussia")) as error:
         decide(attack, "Prussia", "ally", armies=4, fleets=0)
     assert error.value.status == 400
     attack.refresh_from_db()
@@ -179,6 +220,59 @@ def test_A3_no_answer_by_the_deadline_counts_as_declining(running_game, rig):
     assert attack.finished
     assert "Prussia" not in {h["power"] for h in attack.state["holdings"]}
     assert any(a["timed_out"] for a in attack.state["answers"])
+
+
+def test_A3_the_deadline_length_is_the_games_setting(running_game):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    Game.objects.filter(pk=running_game.pk).update(deadline_seconds=777)
+    length = timedelta(seconds=777)
+    before = timezone.now()
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert attack.awaiting == ["Gran Bretagna"]  # S4: the attacker's naval decision
+    assert attack.deadline is not None
+    assert before + length <= attack.deadline <= timezone.now() + length
+    running_game.refresh_from_db()
+    assert running_game.deadline == attack.deadline
+
+
+def test_A3_each_box_opens_its_own_deadline(running_game):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    length = timedelta(seconds=running_game.deadline_seconds)
+    # Little time is left at the first box; the next box gets the whole length again.
+    soon = timezone.now() + timedelta(seconds=5)
+    Game.objects.filter(pk=running_game.pk).update(deadline=soon)
+    before = timezone.now()
+    attack = decide(attack, "Gran Bretagna", "naval", fight=True)
+    assert attack.awaiting == ["Francia"]
+    running_game.refresh_from_db()
+    assert running_game.deadline is not None and running_game.deadline >= before + length
+    assert attack.deadline == running_game.deadline
+
+
+def test_A3_the_deadline_stays_while_the_same_box_waits_for_another_answer(running_game):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    tiles = state_of(running_game).power("Francia").tiles
+    set_power(running_game, "Francia", tiles=tuple(sorted((*tiles, ("alliance:Nord America", 1)))))
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    decide(attack, "Gran Bretagna", "naval", fight=True)
+    attack = decide(attack, "Francia", "naval", fight=True)
+    assert sorted(attack.awaiting) == ["Francia", "Gran Bretagna"]  # M2: both at once
+    soon = timezone.now() + timedelta(seconds=5)
+    Game.objects.filter(pk=running_game.pk).update(deadline=soon)
+    attack = decide(attack, "Gran Bretagna", "tiles", tiles=0)
+    assert attack.awaiting == ["Francia"]
+    running_game.refresh_from_db()
+    assert running_game.deadline == soon  # the same box: no extra time for Francia
 
 
 def test_M3_M7_L4_L8_naval_and_land_battles_change_the_board(running_game, rig):
@@ -263,7 +357,9 @@ def test_only_the_player_whose_turn_it_is_declares(running_game):
     place = region(running_game, "Nord America")
     francia = seat(running_game, "Francia")
     give_turn(running_game, "Gran Bretagna")
-    with pytest.raises(GameError) as error:
+    with pytest.raises(GameError, match=rules_says(
+            "No decision is awaited from {power} now: {awaited} decides.",
+            power="Francia", awaited="Gran Bretagna")) as error:
         services.attack_declare(
             game_id=running_game.pk,
             user=francia.user,
@@ -282,7 +378,7 @@ def test_A3_a_decision_after_the_deadline_is_refused_and_the_default_stays(runni
     attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
     Game.objects.filter(pk=running_game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     rig([1, 2, 1, 2])
-    with pytest.raises(GameError) as error:
+    with pytest.raises(GameError, match=site_says("This attack is already over.")) as error:
         decide(attack, "Prussia", "ally", armies=3, fleets=0, step=attack.step)
     assert error.value.status == 409
     attack.refresh_from_db()
@@ -301,7 +397,8 @@ def test_M2_a_second_answer_about_tiles_at_sea_is_a_repeat_not_a_trespass(runnin
     assert sorted(attack.awaiting) == ["Francia", "Gran Bretagna"]
     step = attack.step
     decide(attack, "Gran Bretagna", "tiles", tiles=1, step=step)
-    with pytest.raises(GameError) as error:
+    repeat = site_says("This decision has already been taken: reload the page.")
+    with pytest.raises(GameError, match=repeat) as error:
         decide(attack, "Gran Bretagna", "tiles", tiles=0, step=step)
     assert error.value.status == 409
     attack.refresh_from_db()

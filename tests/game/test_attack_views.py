@@ -5,13 +5,15 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import gettext
 
 from guerra.game import services
 from guerra.game.models import Attack, DiceRoll, GameStatus
 from guerra.rules.game import options
 from tests.game.play_helpers import show_counter, state_of
 
-from .attack_helpers import declare, give_turn, region, rig, seat
+from .attack_helpers import declare, give_turn, region, rig, rules_text, seat
 
 __all__ = ["rig"]
 
@@ -46,8 +48,13 @@ def test_the_declaration_panel_shows_the_odds_before_declaring(running_game):
     ).content.decode()
     assert "Dichiara l'attacco (2 ori)" in html
     assert "Vince l'attaccante" in html and "%" in html
-    # An ally is never offered as a target (D1).
-    assert "Prussia" not in html.split('id="id_obiettivo"')[1].split("</select>")[0]
+    # D1: in the German States, where Francia's ally Prussia and its enemy Gran Bretagna both
+    # are, Francia is offered Gran Bretagna and never Prussia.
+    give_turn(running_game, "Francia")
+    francia = client_of(seat(running_game, "Francia").user)
+    html = francia.get(url, {"regione": region(running_game, "Stati Tedeschi").pk}).content
+    offered = html.decode().split('id="id_obiettivo"')[1].split("</select>")[0]
+    assert "Gran Bretagna" in offered and "Prussia" not in offered
 
 
 def test_declaring_through_htmx_redirects_to_the_attack_page(running_game):
@@ -109,7 +116,8 @@ def test_a_repeated_post_changes_nothing_and_says_so(naval_attack):
     state, step = naval_attack.state, naval_attack.step
     again = britain.post(decide_url(naval_attack), data)
     assert again.status_code == 409
-    assert "ricarica la pagina" in again.content.decode()
+    repeat = escape(gettext("This decision has already been taken: reload the page."))
+    assert repeat in again.content.decode()
     naval_attack.refresh_from_db()
     assert (naval_attack.state, naval_attack.step) == (state, step)
 
@@ -129,13 +137,15 @@ def test_an_htmx_refusal_comes_back_as_a_message_for_the_form(naval_attack):
 
 def test_malformed_decisions_get_a_400(naval_attack):
     britain = client_of(seat(naval_attack.game, "Gran Bretagna").user)
-    for data in (
-        {"kind": "ballare", "step": 0},
-        {"kind": "naval", "step": -1},
-        {"kind": "naval", "step": naval_attack.step},
-        {"kind": "ally", "step": "x"},
+    for data, field in (
+        ({"kind": "ballare", "step": 0}, "Decisione: Scegli un&#x27;opzione valida"),
+        ({"kind": "naval", "step": -1}, "Passo: Inserisci un numero intero da 0"),
+        ({"kind": "naval", "step": naval_attack.step}, "Combattimento navale: Questo campo"),
+        ({"kind": "ally", "step": "x"}, "Passo: Inserisci un numero intero da 0"),
     ):
-        assert britain.post(decide_url(naval_attack), data).status_code == 400
+        response = britain.post(decide_url(naval_attack), data)
+        assert response.status_code == 400
+        assert field in response.content.decode(), data  # the field at fault is named
     naval_attack.refresh_from_db()
     assert naval_attack.awaiting == ["Gran Bretagna"]
 
@@ -268,7 +278,10 @@ def test_G35_passing_uses_an_action_and_a_repeated_pass_is_refused(running_game)
     assert britain.post(reverse("turn_pass", args=[running_game.pk]), data).status_code == 302
     again = britain.post(reverse("turn_pass", args=[running_game.pk]), data)
     assert again.status_code == 409
-    assert "ricarica la pagina" in again.content.decode()
+    stale = rules_text("This was sent for step {given} of the game, which is now at step "
+                       "{current}: reload the page.", given=str(state.step),
+                       current=state.step + 1)
+    assert escape(stale) in again.content.decode()
     turn = state_of(running_game).turn
     assert turn is not None and (turn.power, turn.done) == ("Gran Bretagna", 1)
 
@@ -281,10 +294,15 @@ def test_the_board_offers_to_attack_from_the_regions_of_the_player_whose_turn_it
     html = client_of(seat(running_game, "Gran Bretagna").user).get(board).content.decode()
     here = reverse("attack_declare_panel", args=[running_game.pk]) + "?regione="
     # Each region where the rules would take Gran Bretagna's declaration (its armies or fleets
-    # there, and an enemy or a neutral counter to attack); nobody else gets the links.
-    regions = {a.region for a in options.attacks(state_of(running_game), "Gran Bretagna")}
-    assert "Nord America" in regions and html.count(here) == len(regions)
-    assert f"{here}{region(running_game, 'Nord America').pk}" in html
+    # there, and an enemy or a neutral counter to attack); nobody else gets the links. From the
+    # quick start's positions: Gran Bretagna has units in these four regions, and Francia, its
+    # enemy, is in each of them.
+    regions = ("Stati Tedeschi", "Nord America", "Caraibi", "India")
+    assert html.count(here) == len(regions)
+    for name in regions:
+        assert f"{here}{region(running_game, name).pk}" in html
+    assert {a.region for a in options.attacks(state_of(running_game), "Gran Bretagna")} == set(
+        regions)
     other = client_of(seat(running_game, "Francia").user).get(board).content.decode()
     assert here not in other
 

@@ -25,7 +25,9 @@ def board_html(game, user):
 def test_every_region_is_drawn_on_the_map_with_its_pieces(running_game):
     html = board_html(running_game, running_game.created_by)
     assert html.count('class="region-shape"') == 11
-    for region in Region.objects.filter(game=running_game):
+    regions = list(Region.objects.filter(game=running_game))
+    assert len(regions) == 11
+    for region in regions:
         assert f'data-region="{region.name}"' in html
     # Prussia's three armies in the German States appear in the region list and on the map.
     assert "Prussia: 3 armate, 0 flotte, 1 fortino, 2 pedine controllo" in html

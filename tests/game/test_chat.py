@@ -6,10 +6,12 @@ import pytest
 from django.contrib.admin.sites import site
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from guerra.game import services
 from guerra.game.models import ChatKind, ChatMessage, GameEvent, ImmutableError, Seat
 from guerra.game.services import GameError
+from tests.game.attack_helpers import site_says
 
 
 def seat(game, power):
@@ -89,16 +91,18 @@ def test_a_message_of_exactly_1000_characters_is_accepted(running_game, table):
 
 
 def test_someone_without_a_seat_cannot_write(running_game, table, make_user):
-    with pytest.raises(GameError) as refused:
+    only_players = site_says("Only the players of this game can write here.")
+    with pytest.raises(GameError, match=only_players) as refused:
         services.chat_post_alliance(game_id=running_game.pk, user=make_user("dario"), text="ciao")
     assert refused.value.status == 403
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=only_players) as staff:
         services.chat_post_private(
             game_id=running_game.pk,
             user=make_user("staff", staff=True),
             recipient_seat_id=table["Francia"].pk,
             text="ciao",
         )
+    assert staff.value.status == 403
     assert not ChatMessage.objects.exists()
 
 
@@ -110,7 +114,7 @@ def test_nobody_writes_to_themselves_or_to_a_seat_of_another_game(
         services.chat_post_private(
             game_id=running_game.pk, user=anna, recipient_seat_id=table["Francia"].pk, text="io"
         )
-    assert "te stesso" in to_self.value.message
+    assert "te stesso" in to_self.value.message and to_self.value.status == 400
     other_game = services.game_create(
         user=make_user("elena"), scenario=scenario, name="Altra", is_private=False, power="Spagna"
     )
@@ -120,6 +124,7 @@ def test_nobody_writes_to_themselves_or_to_a_seat_of_another_game(
             game_id=running_game.pk, user=anna, recipient_seat_id=foreign.pk, text="ehi"
         )
     assert elsewhere.value.status == 404
+    assert elsewhere.value.message == gettext("That player is not in this game.")
     assert not ChatMessage.objects.exists()
 
 
@@ -133,6 +138,7 @@ def test_the_chats_are_closed_before_the_game_starts_and_after_it_ends(
     with pytest.raises(GameError) as in_lobby:
         services.chat_post_alliance(game_id=waiting.pk, user=elena, text="?")
     assert in_lobby.value.status == 409
+    assert in_lobby.value.message == gettext("The game is not in progress: the chats are closed.")
     services.game_end(game_id=running_game.pk, user=make_user("capo", staff=True))
     with pytest.raises(GameError) as ended:
         services.chat_post_private(
@@ -142,13 +148,14 @@ def test_the_chats_are_closed_before_the_game_starts_and_after_it_ends(
             text="troppo tardi",
         )
     assert ended.value.status == 409
-    assert "non è in corso" in ended.value.message
+    assert ended.value.message == gettext("The game is not in progress: the chats are closed.")
 
 
 def test_a_missing_game_is_a_404(db, make_user):
     with pytest.raises(GameError) as missing:
         services.chat_post_alliance(game_id=999, user=make_user("anna"), text="ciao")
     assert missing.value.status == 404
+    assert missing.value.message == gettext("This game does not exist.")
 
 
 # Immutable.

@@ -46,10 +46,13 @@ def test_ascii_digits_within_the_range_are_read(raw, value):
 
 def test_a_minus_is_read_only_where_negatives_are_legal():
     assert whole_number("-3", name="x", low=-5, high=5) == -3
-    with pytest.raises(BadInput):
+    out_of_range = "«x» deve essere un numero intero da -5 a 5."
+    with pytest.raises(BadInput) as below:
         whole_number("-6", name="x", low=-5, high=5)
-    with pytest.raises(BadInput):
+    assert below.value.message == out_of_range
+    with pytest.raises(BadInput) as doubled:
         whole_number("--3", name="x", low=-5, high=5)
+    assert doubled.value.message == out_of_range
 
 
 def test_a_number_from_a_form_names_its_field():
@@ -69,9 +72,9 @@ def test_control_characters_and_lone_surrogates_are_refused_in_a_line(text):
 
 def test_a_multiline_text_keeps_newlines_and_tabs_but_not_nul():
     assert clean_text("uno\r\ndue\tTre", multiline=True) == "uno\ndue\tTre"
-    with pytest.raises(BadInput):
+    with pytest.raises(BadInput, match="caratteri non ammessi"):
         clean_text("uno\x00due", multiline=True)
-    with pytest.raises(BadInput):
+    with pytest.raises(BadInput, match="caratteri non ammessi"):
         clean_text("uno\ndue")
 
 

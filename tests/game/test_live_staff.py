@@ -10,6 +10,7 @@ from guerra.game import live, services
 from guerra.game.event_text import describe
 from guerra.game.models import GameEvent, Seat
 from guerra.game.services import GameError
+from tests.game.attack_helpers import site_says
 from tests.game.play_helpers import state_of
 
 
@@ -65,7 +66,7 @@ def test_only_staff_without_a_seat_may_correct(running_game, prussia, make_user)
     anna.save()  # a staff member who plays is a player here
     assert correct(client_of(anna), running_game, prussia).status_code == 403
     assert correct(client_of(make_user("dario")), running_game, prussia).status_code == 404
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(GameError, match=site_says("Only staff can correct the board.")) as refused:
         services.seat_correct(
             game_id=running_game.pk, user=make_user("elena"), seat_id=prussia.pk, gold=1, vp=1
         )
@@ -99,7 +100,7 @@ def test_a_bad_correction_is_refused_in_italian_and_changes_nothing(
 
 def test_a_game_that_is_not_running_cannot_be_corrected(running_game, prussia, staff):
     services.game_end(game_id=running_game.pk, user=staff)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(GameError, match=site_says("The game is not in progress.")) as refused:
         services.seat_correct(game_id=running_game.pk, user=staff, seat_id=prussia.pk, gold=1, vp=1)
     assert refused.value.status == 409
 

@@ -2,6 +2,8 @@
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import gettext
 
 from guerra.game import services
 from guerra.game.models import (
@@ -96,6 +98,7 @@ def test_a_game_without_a_name_is_refused(client_for, scenario):
         reverse("game_new"), {"name": "", "scenario": scenario.pk, "power": "Austria"}
     )
     assert response.status_code == 400
+    assert '<ul class="errorlist" id="id_name_error">' in response.content.decode()  # the name
     assert not Game.objects.exists()
 
 
@@ -275,6 +278,7 @@ def test_starting_twice_starts_once(client_for, lobby_game, make_user):
     assert anna.post(reverse("game_start", args=[lobby_game.pk]), data).status_code == 302
     again = anna.post(reverse("game_start", args=[lobby_game.pk]), data)
     assert again.status_code == 409
+    assert escape(gettext("The game has already started.")) in again.content.decode()
     assert Region.objects.filter(game=lobby_game).count() == 11
 
 
@@ -285,7 +289,11 @@ def test_a_player_leaves_before_the_start_but_the_creator_cannot(client_for, lob
     assert not lobby_game.seats.filter(user=bruno.user).exists()
     anna = client_for("x")
     anna.force_login(lobby_game.created_by)
-    assert anna.post(reverse("game_leave", args=[lobby_game.pk])).status_code == 403
+    refused = anna.post(reverse("game_leave", args=[lobby_game.pk]))
+    assert refused.status_code == 403
+    creator = gettext("The creator cannot leave the game before it starts.")
+    assert escape(creator) in refused.content.decode()
+    assert lobby_game.seats.filter(user=lobby_game.created_by).exists()
 
 
 def test_the_lobby_counts_the_seats_of_each_open_game(client_for, lobby_game):

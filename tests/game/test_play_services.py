@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from guerra.game import services
 from guerra.game.models import (
@@ -27,6 +28,7 @@ from guerra.game.models import (
 )
 from guerra.game.services.play import expire_due
 from guerra.rules.game.machine import pending
+from tests.game.attack_helpers import rules_text
 from tests.game.play_helpers import (
     finish_auction,
     give_turn,
@@ -88,6 +90,8 @@ def test_G13_placements_refused_in_italian_and_nothing_changes(draw_game):
     assert "Gli Stati Tedeschi non hanno il mare" in no_sea.content.decode()
     not_yours = post(game, other, "unit_place", passo=step, tipo="army", luogo="casa")
     assert not_yours.status_code == 403
+    assert escape(rules_text("No decision is awaited from {power} now: {awaited} decides.",
+                             power=other, awaited=power)) in not_yours.content.decode()
     odd = post(game, power, "unit_place", passo="²", tipo="army", luogo="casa")
     assert odd.status_code == 400 and "numero intero" in odd.content.decode()
     nowhere = post(game, power, "unit_place", passo=step, tipo="army", luogo="999999")
@@ -102,7 +106,9 @@ def test_G13_a_repeated_placement_is_refused_as_stale(draw_game):
     step = state_of(game).step
     assert post(game, power, "unit_place", passo=step, tipo="army", luogo="casa").status_code == 302
     again = post(game, power, "unit_place", passo=step, tipo="army", luogo="casa")
-    assert again.status_code in (403, 409)  # it is the other's placement now, or a stale step
+    stale = rules_text("This was sent for step {given} of the game, which is now at step "
+                       "{current}: reload the page.", given=str(step), current=step + 1)
+    assert again.status_code == 409 and escape(stale) in again.content.decode()
     assert Holding.objects.get(game=game, seat__power=power, region__isnull=True).armies == 1
 
 
@@ -157,6 +163,9 @@ def test_G22_G26_the_auction_through_the_pages(auction_game):
     assert "Un rilancio deve offrire più di 2 ori" in low.content.decode()
     wrong = post(game, others[1], "auction_pass", passo=state_of(game).step)
     assert wrong.status_code == 403
+    not_yours = rules_text("No decision is awaited from {power} now: {awaited} decides.",
+                           power=others[1], awaited=others[0])
+    assert escape(not_yours) in wrong.content.decode()
     assert post(game, others[0], "auction_pass", passo=state_of(game).step).status_code == 302
     assert post(game, others[1], "auction_pass", passo=state_of(game).step).status_code == 302
     # G26: the opener paid its bid; its proposal fills slots 1 and 2.

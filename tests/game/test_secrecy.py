@@ -11,7 +11,6 @@ from guerra.game import services
 from guerra.game.attack_view import attack_view
 from guerra.game.invitations import prompts_for
 from guerra.game.models import Game, GameEvent, Visibility
-from guerra.rules.seed004.events import AllyCommitted
 from tests.game.play_helpers import finish_auction, set_pieces
 
 from .attack_helpers import decide, declare, rig, seat
@@ -70,8 +69,7 @@ def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(fo
     before = odds_shown()
     decide(attack, "Prussia", "ally", armies=3, fleets=0)
     assert odds_shown() == before  # the odds do not betray the answer either
-    told = AllyCommitted("Prussia", "defender", 3, 0).describe().render()
-    assert told.startswith("La Prussia") and "3" in told
+    told = "La Prussia si unisce al difensore con 3 armate."
     for enemy in ("Austria", "Gran Bretagna"):
         html = every_page(game, enemy, attack.number)
         assert told not in html

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from guerra.rules.flowchart import Refused, Timeout
+from guerra.rules.flowchart import Timeout
 from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision
 from guerra.rules.seed004.model import AllyForce
@@ -40,6 +40,8 @@ def test_a_number_out_of_range_is_refused() -> None:
     state = waiting_for_allies()
     result = refused(SEED004.advance(state, AllyAnswer(PR, state.step, 3, 0), pairs()))
     assert result.state is state and result.reason.count == 2
+    assert result.reason.msgid == "{power} has only {count} army in the region."
+    assert result.reason.param("power") == PR
 
 
 def test_an_input_for_another_step_is_refused_as_stale() -> None:
@@ -54,8 +56,10 @@ def test_a_double_click_changes_nothing_the_second_time() -> None:
     state = waiting_for_allies()
     answer = AllyAnswer(ES, state.step, 1, 0)
     once = accepted(SEED004.advance(state, answer, pairs())).state
-    again = SEED004.advance(once, answer, pairs())
-    assert isinstance(again, Refused) and again.state is once
+    again = refused(SEED004.advance(once, answer, pairs()))
+    assert again.state is once
+    assert again.reason.msgid == "No decision is awaited from {power} now."
+    assert again.reason.param("power") == ES
 
 
 def test_a_repeated_loss_choice_is_stale_at_the_next_loss_decision() -> None:
@@ -66,7 +70,9 @@ def test_a_repeated_loss_choice_is_stale_at_the_next_loss_decision() -> None:
     first = LossChoice(RU, state.step, "army")
     state = accepted(SEED004.advance(state, first, pairs())).state
     assert state.cursor.node == "land_loss_choice" and state.awaiting == (RU,)
-    assert isinstance(SEED004.advance(state, first, pairs()), Refused)
+    stale = refused(SEED004.advance(state, first, pairs()))
+    assert stale.state is state
+    assert stale.reason.msgid.startswith("This decision was made for step")
     done = accepted(SEED004.advance(state, LossChoice(RU, state.step, "fort"), pairs()))
     assert done.state.finished
     assert (done.state.holding(RU).armies, done.state.holding(RU).forts) == (1, 0)

@@ -55,6 +55,17 @@ def test_odds_prints_probabilities_that_sum_to_one() -> None:
     assert sum(Fraction(result["exact"][k]) for k in keys) == 1
 
 
+def test_odds_prints_the_hand_computed_odds_of_an_even_neutral() -> None:
+    # Prussia's 2 armies against defence 2: only the dice differences |d1 - d2| decide. They
+    # are 0..5 with 6, 10, 8, 6, 4, 2 chances in 36, so a tie has (36 + 100 + 64 + 36 + 16 + 4)
+    # / 36² = 256/1296 = 16/81, and each side wins half the rest: (1 - 16/81) / 2 = 65/162.
+    done = rules_command("odds", str(CASES / "neutral_vp.json"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["exact"] == {
+        "attacker_wins": "65/162", "tie": "16/81", "defender_wins": "65/162",
+        "ended_before_land": "0"}
+
+
 @pytest.mark.parametrize(
     ("command", "case", "line"),
     [

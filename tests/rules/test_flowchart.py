@@ -126,7 +126,7 @@ def test_registering_a_procedure_makes_it_available_by_name_beside_seed004() -> 
     assert {p.name for p in procedures()} >= {"seed004", "toy_registered"}
     with pytest.raises(ValueError, match="already registered"):
         register(DuelProcedure(name="toy_registered"))
-    with pytest.raises(LookupError):
+    with pytest.raises(LookupError, match="no combat procedure named 'nothing'"):
         get_procedure("nothing")
 
 

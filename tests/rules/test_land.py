@@ -20,6 +20,7 @@ from guerra.rules.seed004.totals import (
     TILES_ON_LAND,
 )
 from tests.rules.helpers import (
+    AT,
     ES,
     FR,
     PR,
@@ -129,6 +130,28 @@ def test_L4_with_no_unit_left_the_first_committed_ally_with_an_army_loses() -> N
     assert rules_of(played.events, PR) == ["L3"]
 
 
+def test_L4_of_two_allies_with_armies_the_first_in_commitment_order_loses() -> None:
+    # Russia has nothing left to lose; Austria then Prussia committed an army each.
+    s = situation(attacker(armies=5), defender(armies=0, control_markers=1),
+                  d_allies=[AllyForce(AT, 1, 0), AllyForce(PR, 1, 0)])
+    played = run(s, *A_WINS)  # A: 5 + 4 = 9, D: 2 + 0 = 2
+    assert played.state.outcome == "attacker_wins"
+    assert rules_of(played.events, AT) == ["L3"]
+    assert losses(played.events, PR) == {}
+
+
+def test_L4_the_attackers_loss_passes_to_its_first_ally_once_its_armies_are_gone() -> None:
+    # Francia's only army goes with the regular loss; the 7's extra falls on Spagna (the first
+    # ally), not on Austria, whatever the rule for the losing side's extra (L6).
+    s = situation(attacker(armies=1), defender(armies=6),
+                  a_allies=[AllyForce(ES, 1, 0), AllyForce(AT, 1, 0)])
+    played = run(s, (3, 4), (1, 2))  # A: 1 + 2 + |3-4| = 4, D: 6 + |1-2| = 7
+    assert played.state.outcome == "defender_wins"
+    assert rules_of(played.events, FR) == ["L3"]
+    assert rules_of(played.events, ES) == ["L6"]
+    assert losses(played.events, AT) == {}
+
+
 def test_L4_the_attacker_loses_armies_only() -> None:
     s = situation(attacker(armies=1, forts=2, fleets=1), defender(armies=1),
                   a_allies=[AllyForce(ES, 1, 0)])
@@ -164,6 +187,36 @@ def test_L6_the_losers_extra_loss_falls_on_an_ally_with_an_army() -> None:
     played = run(s, (6, 2), (3, 4))  # A 8, D 1 + 1 + 1 = 3, and D rolled a 7
     assert rules_of(played.events, RU) == ["L3"]
     assert rules_of(played.events, PR) == ["L6"]
+
+
+def test_L6_the_losers_extra_loss_goes_to_the_ally_while_the_main_player_has_armies() -> None:
+    # Russia still has an army after its regular loss (L3), yet the 7's extra is Prussia's.
+    s = situation(attacker(armies=6), defender(armies=2), d_allies=[AllyForce(PR, 1, 0)])
+    played = run(s, (6, 2), (3, 4))  # A: 6 + 4 = 10, D: 2 + 1 + |3-4| = 4, D rolled a 7
+    assert played.state.outcome == "attacker_wins"
+    assert rules_of(played.events, RU) == ["L3"]
+    assert rules_of(played.events, PR) == ["L6"]
+    assert played.state.holding(RU).armies == 1
+
+
+def test_L6_the_attacking_losers_extra_loss_goes_to_its_ally_not_to_its_own_army() -> None:
+    s = situation(attacker(armies=2), defender(armies=6), a_allies=[AllyForce(ES, 1, 0)])
+    played = run(s, (3, 4), (1, 2))  # A: 2 + 1 + |3-4| = 4, D: 6 + |1-2| = 7, A rolled a 7
+    assert played.state.outcome == "defender_wins"
+    assert rules_of(played.events, FR) == ["L3"]
+    assert rules_of(played.events, ES) == ["L6"]
+
+
+def test_L6_of_two_allies_with_armies_the_first_in_commitment_order_loses_the_extra() -> None:
+    # Austria committed only a fleet (no army to lose on land): Spagna, then Prussia.
+    s = situation(attacker(armies=7), defender(armies=2),
+                  d_allies=[AllyForce(AT, 0, 1), AllyForce(ES, 1, 0), AllyForce(PR, 1, 0)])
+    played = run(s, (6, 2), (3, 4))  # A: 7 + 4 = 11, D: 2 + 2 + |3-4| = 5, D rolled a 7
+    assert played.state.outcome == "attacker_wins"
+    assert rules_of(played.events, RU) == ["L3"]
+    assert rules_of(played.events, ES) == ["L6"]
+    assert losses(played.events, PR) == {}
+    assert losses(played.events, AT) == {}
 
 
 def test_L6_the_regular_loss_comes_first_then_the_extra_one() -> None:

@@ -24,6 +24,7 @@ from tests.rules.helpers import (
     AT,
     ES,
     FR,
+    GB,
     RU,
     SEA,
     accepted,
@@ -162,6 +163,27 @@ def test_M5_the_losers_extra_fleet_falls_on_the_first_ally_with_a_fleet() -> Non
     played = run(s, (3, 4), (1, 2), CALM, CALM)  # A: 1 + 1 + 1 = 3, D: 3 + 1 = 4
     assert naval(played, FR) == ["M3"]
     assert naval(played, ES) == ["M5"]  # Austria has no fleet: Spagna loses it
+    assert naval(played, AT) == []
+
+
+def test_M5_the_losers_extra_fleet_goes_to_the_ally_while_the_main_player_still_has_one(
+) -> None:
+    # Francia keeps a fleet after its regular loss (M3), yet the 7's extra fleet is Spagna's.
+    s = at_sea(attacker(fleets=2), defender(fleets=5), AllyForce(ES, 0, 1))
+    played = run(s, (3, 4), (1, 2), CALM, CALM)  # A: 2 + 1 + |3-4| = 4, D: 5 + |1-2| = 6
+    assert naval(played, FR) == ["M3"]
+    assert naval(played, ES) == ["M5"]
+    assert played.state.holding(FR).fleets == 1
+
+
+def test_M5_of_two_allies_with_fleets_the_first_in_commitment_order_loses_the_extra() -> None:
+    # Austria (no fleet) is skipped; Spagna comes before Gran Bretagna: Spagna loses it.
+    s = at_sea(attacker(fleets=2), defender(fleets=6), AllyForce(AT, 1, 0), AllyForce(ES, 0, 1),
+               AllyForce(GB, 0, 1))
+    played = run(s, (3, 4), (1, 2), CALM, CALM)  # A: 2 + 1 + 1 + |3-4| = 5, D: 6 + 1 = 7
+    assert naval(played, FR) == ["M3"]
+    assert naval(played, ES) == ["M5"]
+    assert naval(played, GB) == []
     assert naval(played, AT) == []
 
 

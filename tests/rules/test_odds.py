@@ -19,7 +19,7 @@ from guerra.rules.seed004.model import AllyForce, Neutral, Situation
 from guerra.rules.seed004.odds import OUTCOMES, Odds, odds, odds_from_state
 from guerra.rules.seed004.procedure import SEED004, Seed004
 from guerra.rules.seed004.state import AttackState
-from tests.rules.helpers import AT, ES, FR, PR, RU, SEA, attacker, declare, defender, situation
+from tests.rules.helpers import AT, ES, PR, SEA, attacker, declare, defender, situation
 from tests.rules.strategies import choices, commitments, declarable
 
 # |d1 - d2| for two dice: 0..5 with 6, 10, 8, 6, 4, 2 chances in 36.
@@ -67,8 +67,11 @@ def test_odds_refuse_what_the_rules_refuse() -> None:
     with pytest.raises(RefusedError) as poor:
         odds(situation(attacker(gold=1)))
     assert poor.value.reason.count == 1
-    with pytest.raises(RefusedError):
+    assert poor.value.reason.msgid == (
+        "Declaring an attack costs 2 gold: {power} has only {count} gold.")
+    with pytest.raises(RefusedError) as greedy:
         odds(LARGE, choices=Choices(attacker_naval_tiles=5))
+    assert greedy.value.reason.msgid == "{power} holds only {count} Alliance tile for this region."
 
 
 def test_odds_from_an_attack_in_progress() -> None:
@@ -77,8 +80,17 @@ def test_odds_from_an_attack_in_progress() -> None:
     assert isinstance(waiting, AttackState) and waiting.cursor.node == "land_loss_choice"
     assert odds_from_state(waiting).attacker_wins == 1
     fresh = declare(situation(a_allies=[AllyForce(ES, 1, 0)])).state
-    assert isinstance(fresh, AttackState)
-    assert odds_from_state(fresh).total == 1
+    assert isinstance(fresh, AttackState) and fresh.cursor.node == "allies"
+    # From the allies' box, Spagna declining (as on timeout, A3): 1 army against 1 army on land
+    # (no sea), the even battle of the neutral case above: 65/162, 16/81, 65/162.
+    assert odds_from_state(fresh, commitments={}) == Odds(Fraction(65, 162), Fraction(16, 81),
+                                                          Fraction(65, 162), Fraction(0))
+    # Spagna committing its army (the default of `odds`): A 2 + a, D 1 + d, with a and d the
+    # differences (weights 6, 10, 8, 6, 4, 2 in 36). A wins when a >= d: 16/81 + 65/162 =
+    # 97/162; a tie when d = a + 1: (6*10 + 10*8 + 8*6 + 6*4 + 4*2)/1296 = 220/1296 = 55/324;
+    # D wins otherwise: 1 - 194/324 - 55/324 = 75/324 = 25/108.
+    assert odds_from_state(fresh) == Odds(Fraction(97, 162), Fraction(55, 324),
+                                          Fraction(25, 108), Fraction(0))
 
 
 def test_the_exact_fractions_are_reported_as_strings_too() -> None:
@@ -170,4 +182,3 @@ def test_the_odds_name_every_outcome_of_the_procedure() -> None:
     ends = {g.ENDED, g.ENDED_WITHOUT_LAND}
     assert {n.id for n in SEED004.nodes if n.kind.value == "end"} == ends
     assert set(OUTCOMES) == {"attacker_wins", "tie", "defender_wins", "ended_before_land"}
-    assert FR != RU

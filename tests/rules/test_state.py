@@ -46,10 +46,12 @@ def test_a_neutral_attack_round_trips() -> None:
 
 def test_a_corrupt_state_is_refused_loudly() -> None:
     data = accepted(declare(situation(a_allies=[AllyForce(ES, 1, 0)]))).state.to_dict()
-    with pytest.raises(DataError):
+    with pytest.raises(DataError) as other:
         AttackState.from_dict({**data, "procedure": "other"})
+    assert other.value.message.param("field") == "procedure"
     broken = dict(data)
     broken["holdings"] = [{"power": RU, "side": "nobody", "ally": False, "armies": 1,
                            "fleets": 0, "forts": 0}]
-    with pytest.raises(DataError):
+    with pytest.raises(DataError) as nobody:
         AttackState.from_dict(broken)
+    assert nobody.value.message.param("field") == "side"

@@ -5,13 +5,22 @@ from __future__ import annotations
 import dataclasses
 
 from guerra.rules.game.events import AttackBegan
-from guerra.rules.game.inputs import Attack, Build, Deadline, Pass, Tax, Transfer
+from guerra.rules.game.inputs import (
+    Attack,
+    Build,
+    CallPass,
+    Deadline,
+    Pass,
+    Propose,
+    Tax,
+    Transfer,
+)
 from guerra.rules.game.machine import pending
 from guerra.rules.game.phases import run_on
-from guerra.rules.game.state import Pieces, TurnState
+from guerra.rules.game.state import Pieces, Side, TurnState
 from guerra.rules.seed004.inputs import AllyAnswer
 from tests.rules.game.helpers import PrefixDice, in_rounds, of_type, play, refused, steps
-from tests.rules.game.scenarios import BA, CA, FR, GB, PR, ST
+from tests.rules.game.scenarios import AT, BA, CA, ES, FR, GB, PR, RU, ST, europa, tiny
 
 # Seed-004 dice: for each battle the attacker's pair, then the defender's; a side adds
 # |d1 - d2| to its total.
@@ -135,3 +144,49 @@ def test_G43_gold_may_be_given_during_an_attack() -> None:
     declared = play(state, Attack(FR, state.step, ST, defender=PR)).state
     given = play(declared, Transfer(GB, declared.step, FR, 3)).state
     assert (given.power(GB).gold, given.power(FR).gold) == (7, 11)
+
+
+def test_A1_allies_are_invited_in_slot_order_which_is_the_commitment_order() -> None:
+    """A1/L4/L6: slot (turn) order Francia, Prussia, Spagna, Russia, Gran Bretagna, Austria:
+    Francia's allies are asked Spagna first, Prussia's Russia first, and each side's first
+    ally is the one that bears the losses passed to the allies."""
+    slots: tuple[tuple[str, Side], ...] = (
+        (FR, "A"), (PR, "B"), (ES, "A"), (RU, "B"), (GB, "A"), (AT, "B"))
+    state = in_rounds(scenario=europa(), alliances=slots,
+                      pieces=[Pieces(p, ST, armies=1, markers=1) for p, _side in slots])
+    declared = play(state, Attack(FR, state.step, ST, defender=PR)).state
+    assert declared.attack is not None
+    attack = declared.attack.state
+    assert [a.power for a in attack.situation.attacker_allies] == [ES, GB]
+    assert [a.power for a in attack.situation.defender_allies] == [RU, AT]
+    assert attack.awaiting == (ES, GB, RU, AT)
+    for power in (AT, GB, RU):  # answered in another order: the order stays the slots'
+        declared = play(declared, AllyAnswer(power, attack.step, 1, 0)).state
+    # Both sides 1 + 2 allied + |3-4| = 4: a tie (L5), both with a 7 (L6). Each main player
+    # loses its only army (L5), then each side's extra falls on its first ally (L4, L6).
+    after = play(declared, AllyAnswer(ES, attack.step, 1, 0), dice=[3, 4, 3, 4]).state
+    assert after.attack is not None and after.attack.state.outcome == "tie"
+    assert [after.pieces(p, ST).armies for p in (FR, PR, ES, RU, GB, AT)] == [0, 0, 0, 0, 1, 1]
+
+
+def test_D1_last_wars_ally_may_be_attacked_and_this_wars_may_not() -> None:
+    """War 1: Francia and Prussia allied (A) against Gran Bretagna; war 2's auction puts
+    Prussia and Gran Bretagna in A and Francia in B."""
+    state = in_rounds(scenario=tiny(wars=2, rounds=1),
+                      alliances=((FR, "A"), (PR, "A"), (GB, "B")),
+                      pieces=[Pieces(FR, ST, armies=2, markers=1),
+                              Pieces(PR, ST, armies=2, markers=1), Pieces(GB, ST, armies=1)])
+    assert refused(state, Attack(FR, state.step, ST, defender=PR)).msgid == (
+        "{power} cannot attack {target}: they are allies in this war.")
+    state = steps(state, *(Pass(power, 0) for power in (FR, FR, PR, PR, GB, GB)))
+    assert (state.phase, state.war) == ("auction", 2)
+    state = steps(state, Propose(PR, 0, PR, FR, 0), CallPass(GB, 0), CallPass(FR, 0),
+                  Propose(GB, 0, GB, None, 0), CallPass(FR, 0), CallPass(PR, 0))
+    assert state.alliances == ((PR, "A"), (FR, "B"), (GB, "A"))
+    assert state.phase == "rounds" and state.turn == TurnState(PR)
+    refusal = refused(state, Attack(PR, state.step, ST, defender=GB))
+    assert refusal.msgid == "{power} cannot attack {target}: they are allies in this war."
+    declared = play(state, Attack(PR, state.step, ST, defender=FR)).state
+    assert declared.attack is not None and declared.attack_under_way
+    assert declared.attack.state.awaiting == (GB,)  # A1: this war's ally of Prussia
+    assert declared.power(PR).gold == state.power(PR).gold - 2

@@ -52,13 +52,14 @@ def ok(tmp_path: Path, command: str, case: Any) -> dict[str, Any]:
     return result
 
 
-def assert_refused(tmp_path: Path, command: str, case: Any) -> None:
-    """Bad input: exit status 2, nothing on stdout, exactly one line on stderr, no traceback."""
+def assert_refused(tmp_path: Path, command: str, case: Any, expected: str) -> None:
+    """Bad input: exit status 2, nothing on stdout, exactly one line on stderr, no traceback;
+    the line ends with `expected`, the reason the rule gives."""
     done = run_case(tmp_path, command, case)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stdout == ""
     assert done.stderr.endswith("\n") and done.stderr.count("\n") == 1, done.stderr
-    assert done.stderr.strip() != ""
+    assert done.stderr.strip().endswith(expected), done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -178,66 +179,76 @@ def test_G24_a_raise_can_move_the_single_last_power_to_the_other_side(tmp_path: 
 
 
 def test_G23_the_opener_must_propose_a_pass_as_first_call_is_refused(tmp_path: Path) -> None:
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, [pass_(FR)]))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, [pass_(FR)]),
+                   "Chiamata 1: La Francia apre questa proposta: deve proporre, non può passare.")
 
 
 def test_G23_the_next_opener_must_propose_too(tmp_path: Path) -> None:
     """After the first proposal closes, Prussia (after Francia) opens: its pass is refused."""
     calls = [propose(FR, 0, A=FR, B=PR), *passes(PR, ES), pass_(PR)]
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls),
+                   "Chiamata 4: La Prussia apre questa proposta: deve proporre, non può passare.")
 
 
 @pytest.mark.parametrize(
-    "calls",
+    ("calls", "expected"),
     [
         # the first call is not the first opener's
-        [propose(PR, 0, A=FR, B=PR)],
+        ([propose(PR, 0, A=FR, B=PR)],
+         "Chiamata 1: Non tocca alla Prussia: ora tocca alla Francia."),
         # after Francia, the call is Prussia's, not Spagna's
-        [propose(FR, 1, A=FR, B=PR), pass_(ES)],
+        ([propose(FR, 1, A=FR, B=PR), pass_(ES)],
+         "Chiamata 2: Non tocca alla Spagna: ora tocca alla Prussia."),
         # after the close, Prussia (after the opener Francia) opens, not the winner Spagna
-        [propose(FR, 1, A=FR, B=PR), pass_(PR), propose(ES, 2, A=ES, B=FR), *passes(FR, PR),
-         propose(ES, 0, A=PR)],
+        ([propose(FR, 1, A=FR, B=PR), pass_(PR), propose(ES, 2, A=ES, B=FR), *passes(FR, PR),
+          propose(ES, 0, A=PR)], "Chiamata 6: Non tocca alla Spagna: ora tocca alla Prussia."),
         # every power has a slot: no call is anyone's turn
-        [propose(FR, 0, A=FR, B=PR), *passes(PR, ES), propose(PR, 0, A=ES), *passes(ES, FR),
-         pass_(ES)],
+        ([propose(FR, 0, A=FR, B=PR), *passes(PR, ES), propose(PR, 0, A=ES), *passes(ES, FR),
+          pass_(ES)], "Chiamata 7: L'asta è finita: ogni potenza ha la sua posizione."),
     ],
     ids=["first-call", "skips-a-power", "winner-opens", "after-the-end"],
 )
-def test_G24_a_call_out_of_turn_is_refused(tmp_path: Path, calls: list[dict[str, Any]]) -> None:
+def test_G24_a_call_out_of_turn_is_refused(tmp_path: Path, calls: list[dict[str, Any]],
+                                           expected: str) -> None:
     """Reading: a call after every power has a slot is out of turn too."""
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls), expected)
 
 
 @pytest.mark.parametrize("bid", [2, 1, 0], ids=["equal", "lower", "zero"])
 def test_G24_a_raise_not_above_the_bid_is_refused(tmp_path: Path, bid: int) -> None:
     """Francia bids 2; Prussia's raise must be at least 2 + 1 = 3."""
     calls = [propose(FR, 2, A=FR, B=PR), propose(PR, bid, A=PR, B=ES)]
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls),
+                   "Chiamata 2: Un rilancio deve offrire più di 2 ori.")
 
 
 @pytest.mark.parametrize(
-    "last_call",
-    [propose(PR, 0, A=ES, B=FR),   # the opener names Francia, placed in slot 1
-     propose(PR, 0, A=PR, B=AT)],  # ... names Prussia, placed in slot 2
+    ("last_call", "placed"),
+    [(propose(PR, 0, A=ES, B=FR), "La Francia"),   # the opener names Francia, in slot 1
+     (propose(PR, 0, A=PR, B=AT), "La Prussia")],  # ... names Prussia, placed in slot 2
     ids=["opener-names-slot-1", "opener-names-slot-2"],
 )
 def test_G22_a_proposal_naming_a_placed_power_is_refused(tmp_path: Path,
-                                                         last_call: dict[str, Any]) -> None:
+                                                         last_call: dict[str, Any],
+                                                         placed: str) -> None:
     """Francia and Prussia are placed by the first proposal; Prussia opens the second."""
     calls = [propose(FR, 0, A=FR, B=PR), *passes(PR, ES, AT), last_call]
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES, AT], FR, calls))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES, AT], FR, calls),
+                   f"Chiamata 5: {placed} ha già una posizione nella tabella delle alleanze.")
 
 
 def test_G24_a_raise_replacing_the_proposal_with_a_placed_power_is_refused(
         tmp_path: Path) -> None:
     calls = [propose(FR, 0, A=FR, B=PR), *passes(PR, ES, AT),
              propose(PR, 0, A=ES, B=AT), propose(ES, 1, A=ES, B=FR)]
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES, AT], FR, calls))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES, AT], FR, calls),
+                   "Chiamata 6: La Francia ha già una posizione nella tabella delle alleanze.")
 
 
 def test_G22_a_proposal_naming_one_power_on_both_sides_is_refused(tmp_path: Path) -> None:
     """Reading: "names two unplaced powers, one for A and one for B" means two different ones."""
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, [propose(FR, 0, A=PR, B=PR)]))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, [propose(FR, 0, A=PR, B=PR)]),
+                   "Chiamata 1: Una proposta nomina due potenze diverse.")
 
 
 @pytest.mark.parametrize(
@@ -251,24 +262,27 @@ def test_G22_a_proposal_naming_one_power_on_both_sides_is_refused(tmp_path: Path
 )
 def test_G1_an_unknown_power_is_refused(tmp_path: Path, first_opener: str,
                                         calls: list[dict[str, Any]]) -> None:
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], first_opener, calls))
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], first_opener, calls),
+                   "“Olanda” non è una potenza di questa partita.")
 
 
 @pytest.mark.parametrize(
-    ("calls", "gold"),
+    ("calls", "gold", "field"),
     [
-        ([propose(FR, -1, A=FR, B=PR)], {FR: 5, PR: 5, ES: 5}),
-        ([propose(FR, 0, A=FR, B=PR)], {FR: -1, PR: 5, ES: 5}),
+        ([propose(FR, -1, A=FR, B=PR)], {FR: 5, PR: 5, ES: 5}, "calls[0].bid"),
+        ([propose(FR, 0, A=FR, B=PR)], {FR: -1, PR: 5, ES: 5}, "gold.Francia"),
     ],
     ids=["bid", "gold"],
 )
 def test_G4_G22_negative_numbers_are_refused_by_the_auction(
-        tmp_path: Path, calls: list[dict[str, Any]], gold: dict[str, int]) -> None:
-    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls, gold))
+        tmp_path: Path, calls: list[dict[str, Any]], gold: dict[str, int], field: str) -> None:
+    assert_refused(tmp_path, "auction", auction([FR, PR, ES], FR, calls, gold),
+                   f"Il campo “{field}” non può essere negativo.")
 
 
 def test_auction_malformed_json_is_refused_in_one_line(tmp_path: Path) -> None:
-    assert_refused(tmp_path, "auction", '{"seating": ["Francia", "Prussia"],\n "calls": [')
+    assert_refused(tmp_path, "auction", '{"seating": ["Francia", "Prussia"],\n "calls": [',
+                   "auction.json non è un JSON valido (riga 2, colonna 12).")
 
 
 def test_G24_closes_after_exactly_n_minus_1_passes_and_not_after_n_minus_2(
@@ -736,20 +750,25 @@ def test_G60_scoring_comes_before_revolution_so_penalty_is_all_vp_after_scoring(
 
 
 def test_war_end_unknown_region_in_markers_is_refused(tmp_path: Path) -> None:
-    assert_refused(tmp_path, "war-end", snapshot([power(FR, markers={"Atlantide": 1})]))
+    assert_refused(tmp_path, "war-end", snapshot([power(FR, markers={"Atlantide": 1})]),
+                   "“Atlantide” in “powers[0].markers” non è una delle regioni della situazione.")
 
 
 @pytest.mark.parametrize(
     "field", ["gold", "population", "unrest", "vp", "armies", "fleets", "forts", "tile_income"],
 )
 def test_G4_war_end_negative_number_is_refused(tmp_path: Path, field: str) -> None:
-    assert_refused(tmp_path, "war-end", snapshot([power(FR, **{field: -1})]))
+    assert_refused(tmp_path, "war-end", snapshot([power(FR, **{field: -1})]),
+                   f"Il campo “powers[0].{field}” non può essere negativo.")
 
 
 def test_G4_war_end_negative_marker_count_or_growth_is_refused(tmp_path: Path) -> None:
-    assert_refused(tmp_path, "war-end", snapshot([power(FR, markers={ST: -1})]))
-    assert_refused(tmp_path, "war-end", snapshot([power(FR)], population_growth=-1))
+    assert_refused(tmp_path, "war-end", snapshot([power(FR, markers={ST: -1})]),
+                   "Il campo “powers[0].markers.Stati Tedeschi” non può essere negativo.")
+    assert_refused(tmp_path, "war-end", snapshot([power(FR)], population_growth=-1),
+                   "Il campo “population_growth” non può essere negativo.")
 
 
 def test_war_end_malformed_json_is_refused_in_one_line(tmp_path: Path) -> None:
-    assert_refused(tmp_path, "war-end", '{"last_war": false,\n "regions": [}')
+    assert_refused(tmp_path, "war-end", '{"last_war": false,\n "regions": [}',
+                   "war-end.json non è un JSON valido (riga 2, colonna 14).")

@@ -83,7 +83,7 @@ def test_G57_scoring_only_adds_vp_and_keeps_a_line_per_war() -> None:
     after, events = scoring_phase(dataclasses.replace(state, war=2))
     assert after.power(FR).vp == 13
     assert [(s.war, s.region, s.power, s.vp) for s in after.scores] == [(2, ST, FR, 8)]
-    assert all(e.delta > 0 for e in of_type(events, VpChanged))
+    assert of_type(events, VpChanged) == [VpChanged(FR, 8, "G54")]  # Stati Tedeschi, 1st
 
 
 def _ended(**powers: Any) -> tuple[GameState, tuple[Event, ...]]:

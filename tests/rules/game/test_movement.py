@@ -124,7 +124,9 @@ def test_G33_no_storm_inside_europe_or_the_american_block_or_with_storms_off() -
 
 def test_G33_a_refused_move_rolls_no_die() -> None:
     state = in_rounds(pieces=[Pieces(FR, None, fleets=1)])
-    refused(state, _move(("fleet", None, CA), ("fleet", None, AF)), dice=[])  # one fleet only
+    reason = refused(state, _move(("fleet", None, CA), ("fleet", None, AF)), dice=[])
+    assert reason.msgid == (  # one fleet only; no die was there to roll
+        "{power} has not that many units there to move: each unit moves once.")
 
 
 def test_G33_destinations_tell_ocean_voyages_apart() -> None:
