@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from guerra.rules.events import AttackEnded
 from guerra.rules.flowchart import RefusedError
 from guerra.rules.game import combat
 from guerra.rules.game.inputs import Attack as AttackAction
@@ -15,6 +17,7 @@ from guerra.rules.game.machine import pending
 from guerra.rules.i18n import Message
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.choices import Choices
+from guerra.rules.seed004.declaration import initial_state
 from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.odds import DEFAULTS, Odds, odds, odds_from_state
 from guerra.rules.seed004.state import AttackState
@@ -78,6 +81,8 @@ class AttackView:
     visits: int
     shown: int  # how many visits the chart shows (history)
     summary: list[dict[str, Any]] = field(default_factory=list)
+    naval_support: str | None = None  # the side with naval support, at the box shown
+    result: str = ""  # once over: who won, in words
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
 
@@ -139,6 +144,15 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         current_odds = OddsView.of(odds_from_state(seen, commitments={}))
         if control is not None and viewer is not None:
             options = choice_odds(seen, control, viewer.power)
+    support: str | None
+    if live:
+        summary, support = summary_rows(state), state.naval_support
+    else:  # history: the forces and the sea as they were at the box shown
+        summary, support = past_forces(state, visits[:shown])
+    result = ""
+    if state.finished and state.outcome is not None:
+        ended = AttackEnded(state.outcome, procedure().winner(state, state.outcome))
+        result = render_rules_message(ended.describe())
     return AttackView(
         attack=attack,
         state=state,
@@ -148,8 +162,10 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         odds=current_odds,
         visits=len(visits),
         shown=shown,
-        summary=summary_rows(state),
+        summary=summary,
         choice_odds=options,
+        naval_support=support,
+        result=result,
     )
 
 
@@ -199,6 +215,34 @@ def summary_rows(state: AttackState) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
+
+
+def past_forces(state: AttackState, visits: list[Visit]) -> tuple[list[dict[str, Any]], str | None]:
+    """The forces and the naval support after the given visits: the declaration's, then what
+    the visits' events changed (allies joining, units lost, the sea decided)."""
+    start = initial_state(state.situation)
+    holdings = start.holdings if isinstance(start, AttackState) else state.holdings
+    rows = {h.power: row for h, row in zip(holdings, summary_rows(
+        dataclasses.replace(state, holdings=holdings)), strict=True)}
+    support: str | None = None
+    for visit in visits:
+        for event in visit.events:
+            kind, power = event.get("type"), event.get("power")
+            if kind == "ally_committed" and isinstance(power, str):
+                rows[power] = {"power": power, "side": event.get("side"), "ally": True,
+                               "armies": event.get("armies", 0), "fleets": event.get("fleets", 0),
+                               "forts": 0}
+            elif kind == "unit_lost" and power in rows:
+                column = UNIT_COLUMNS.get(str(event.get("kind")))
+                if column is not None:
+                    rows[str(power)][column] -= int(event.get("count", 1))
+            elif kind == "naval_support":
+                side = event.get("side")
+                support = side if isinstance(side, str) else None
+    return list(rows.values()), support
 
 
 # --- declaring --------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext
 
 from guerra.game import services
+from guerra.game.attack_view import attack_visits
 from guerra.game.models import Attack, DiceRoll, GameStatus
 from guerra.rules.game import options
 from tests.game.play_helpers import show_counter, state_of
@@ -380,3 +381,41 @@ def test_M1_answering_from_the_prompt_decides_and_the_prompt_moves_to_the_next_d
     francia = client_of(seat(game, "Francia").user)
     html = francia.get(reverse("game_board", args=[game.pk])).content.decode()
     assert "Accetta il combattimento navale" in html and "Se rifiuti" in html
+
+
+def test_history_shows_the_forces_and_the_sea_as_they_were_at_that_box(naval_attack, rig):
+    """Stepping back to the declaration shows the units each side had then, not what is left;
+    after the naval battle the history shows who got naval support, as it was then."""
+    from .attack_helpers import decide, holding
+
+    game = naval_attack.game
+    before = {p: holding(game, p, "Nord America") for p in ("Gran Bretagna", "Francia")}
+    decide(naval_attack, "Gran Bretagna", "naval", fight=True)
+    decide(naval_attack, "Francia", "naval", fight=True)
+    rig([6, 1, 2, 2, 1, 5, 1, 1, 1, 1])  # GB +5 at sea against Francia's +0: GB wins at sea
+    decide(naval_attack, "Gran Bretagna", "tiles", tiles=0)
+    c = client_of(seat(game, "Francia").user)
+    now = c.get(page_url(naval_attack)).context["view"]
+    then = c.get(page_url(naval_attack), {"passo": 1}).context["view"]
+    declared = {row["power"]: (row["armies"], row["fleets"], row["forts"]) for row in then.summary}
+    assert declared == {p: (h.armies, h.fleets, h.forts) for p, h in before.items()}
+    left = {row["power"]: (row["armies"], row["fleets"], row["forts"]) for row in now.summary}
+    assert left["Francia"][1] == before["Francia"].fleets - 1  # M3: the loser at sea loses a fleet
+    assert then.naval_support is None and now.naval_support == "attacker"
+    boxes = [v.node for v in attack_visits(naval_attack)]
+    at_land = boxes.index("land_battle") + 1
+    shown = c.get(page_url(naval_attack), {"passo": at_land}).context["view"]
+    assert shown.naval_support == "attacker"
+    fleets = {r["power"]: r["fleets"] for r in shown.summary}
+    assert fleets["Francia"] == before["Francia"].fleets - 1
+
+
+def test_L3_the_page_of_a_finished_attack_names_the_winner_and_its_side(naval_attack, rig):
+    from .attack_helpers import decide
+
+    rig([1, 1, 6, 2])  # land: GB +0 against Francia +4: Francia holds; the attacker loses an army
+    decide(naval_attack, "Gran Bretagna", "naval", fight=False)  # the sea goes to Francia (M1)
+    naval_attack.refresh_from_db()
+    assert naval_attack.finished and naval_attack.outcome == "defender_wins"
+    html = client_of(seat(naval_attack.game, "Prussia").user).get(page_url(naval_attack))
+    assert escape("L'attacco è concluso: vince la Francia (difensore).") in html.content.decode()
