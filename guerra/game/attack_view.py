@@ -14,15 +14,17 @@ from guerra.rules.flowchart import RefusedError
 from guerra.rules.game import combat
 from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.machine import pending
+from guerra.rules.game.state import GameState
 from guerra.rules.i18n import Message
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.choices import Choices
 from guerra.rules.seed004.declaration import initial_state
-from guerra.rules.seed004.model import ATTACKER, DEFENDER
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
 from guerra.rules.seed004.odds import DEFAULTS, Odds, odds, odds_from_state
 from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
+from .grammar import agreement, art
 from .models import Attack, Game, GameEvent, Neutral, Region, Seat
 from .rules_text import language, render_rules_message
 from .services.attacks import attack_state, procedure
@@ -277,6 +279,52 @@ class DeclareView:
     odds_alone: OddsView | None = None
     odds_with_allies: OddsView | None = None
     invited: list[str] = field(default_factory=list)
+    # Why this attack, though allowed, cannot gain what an attack is for (M8, L8, L9).
+    warnings: list[str] = field(default_factory=list)
+
+
+def neutral_label(neutral: Neutral) -> str:
+    """A neutral target with what it defends with and what it gives (N3)."""
+    if neutral.reward_kind == "gold":
+        reward = ngettext("reward %(n)d gold", "reward %(n)d gold", neutral.amount)
+    elif neutral.reward_kind == "vp":
+        reward = ngettext("reward %(n)d VP", "reward %(n)d VP", neutral.amount)
+    else:
+        reward = _("no reward")
+    return _("Neutral marker: defence %(defence)d, %(reward)s") % {
+        "defence": neutral.defence, "reward": reward % {"n": neutral.amount}}
+
+
+def pointless(state: GameState, situation: Situation, region: str) -> list[str]:
+    """What an allowed attack cannot achieve, said before its 2 gold are paid."""
+    attacker = situation.attacker.power
+    where = art(region, "in")
+    if situation.defender is None:
+        return []
+    if situation.attacker.armies == 0:  # M8
+        return [ngettext(
+            "%(power)s has no army of its own %(region)s: the attack will end after the naval "
+            "battle, with no land battle and no change of control.",
+            "%(power)s have no army of their own %(region)s: the attack will end after the naval "
+            "battle, with no land battle and no change of control.", agreement(attacker),
+        ) % {"power": art(attacker, "Il"), "region": where}]
+    warnings = []
+    defender = situation.defender.power
+    held = next((p.markers for p in state.in_region(region) if p.power == defender), 0)
+    if not held:  # L8
+        warnings.append(ngettext(
+            "%(power)s has no control marker %(region)s: winning takes no control, the losses "
+            "still apply.",
+            "%(power)s have no control marker %(region)s: winning takes no control, the losses "
+            "still apply.", agreement(defender),
+        ) % {"power": art(defender, "Il"), "region": where})
+    elif state.markers_left(attacker) == 0:  # L9
+        warnings.append(ngettext(
+            "%(power)s has no control marker left in its supply: winning places none.",
+            "%(power)s have no control marker left in their supply: winning places none.",
+            agreement(attacker),
+        ) % {"power": art(attacker, "Il")})
+    return warnings
 
 
 def declare_view(
@@ -309,8 +357,8 @@ def declare_view(
         view.targets.append(TargetOption(f"power-{other.pk}", other.power, seat=other))
     for neutral in Neutral.objects.filter(game=game, region=chosen.region, on_board=True,
                                           kind="numbered"):
-        label = _("Neutral marker, defence %(defence)d") % {"defence": neutral.defence}
-        view.targets.append(TargetOption(f"neutral-{neutral.pk}", label, neutral=neutral))
+        view.targets.append(TargetOption(f"neutral-{neutral.pk}", neutral_label(neutral),
+                                         neutral=neutral))
     view.target = next((t for t in view.targets if t.key == target_key), None)
     if view.target is None:
         return view
@@ -322,6 +370,7 @@ def declare_view(
         view.refusal = render_rules_message(situation)
         return view
     view.invited = [ally.power for _side, ally in situation.invited()]
+    view.warnings = pointless(state, situation, name)
     try:
         view.odds_alone = OddsView.of(odds(situation, commitments={}))
         if view.invited:

@@ -51,3 +51,9 @@ def art(name: object, spec: str) -> str:
     (capitalised, Il, A…, at the start of a sentence)."""
     text = str(name)
     return name_form(text, known_names().get(text, Grammar()), spec)
+
+
+def agreement(name: object) -> int:
+    """A count for `ngettext` that picks the verb a name agrees with: 2 for a plural name ("le
+    Province Unite hanno"), 1 otherwise ("la Francia ha")."""
+    return 2 if known_names().get(str(name), Grammar()).plural else 1

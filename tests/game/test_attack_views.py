@@ -419,3 +419,49 @@ def test_L3_the_page_of_a_finished_attack_names_the_winner_and_its_side(naval_at
     assert naval_attack.finished and naval_attack.outcome == "defender_wins"
     html = client_of(seat(naval_attack.game, "Prussia").user).get(page_url(naval_attack))
     assert escape("L'attacco è concluso: vince la Francia (difensore).") in html.content.decode()
+
+
+def _declare_panel(game, power, region_name, target):
+    give_turn(game, power)
+    key = (f"neutral-{target.pk}" if not isinstance(target, str)
+           else f"power-{seat(game, target).pk}")
+    page = client_of(seat(game, power).user).get(
+        reverse("attack_declare_panel", args=[game.pk]),
+        {"regione": region(game, region_name).pk, "obiettivo": key})
+    return page.context["declare"], page.content.decode()
+
+
+def test_M8_the_panel_warns_before_paying_that_fleets_alone_never_reach_the_land_battle(
+        running_game):
+    from tests.game.play_helpers import set_pieces
+
+    set_pieces(running_game, "Gran Bretagna", "Nord America", armies=0, fleets=2)
+    set_pieces(running_game, "Francia", "Nord America", armies=1, fleets=1, markers=1)
+    panel, html = _declare_panel(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert panel.warnings == [
+        "La Gran Bretagna non ha armate proprie in Nord America: l'attacco finirà dopo il "
+        "combattimento navale, senza combattimento terrestre né cambio di controllo."]
+    assert 'class="warning-box"' in html and "Dichiara l'attacco (2 ori)" in html
+
+
+def test_L8_the_panel_warns_that_a_target_without_markers_gives_no_control(running_game):
+    from tests.game.play_helpers import set_pieces
+
+    set_pieces(running_game, "Gran Bretagna", "Nord America", armies=2, fleets=0)
+    set_pieces(running_game, "Francia", "Nord America", armies=1, fleets=0, markers=0)
+    panel, _html = _declare_panel(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert panel.warnings == [
+        "La Francia non ha pedine controllo in Nord America: vincendo non si prende il "
+        "controllo, ma le perdite restano."]
+    set_pieces(running_game, "Francia", "Nord America", markers=1)
+    panel, _html = _declare_panel(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert panel.warnings == []  # an attack that can take control: nothing to say
+
+
+def test_N3_the_neutral_targets_show_their_defence_and_reward(running_game):
+    counter = show_counter(running_game, "Nord America", reward="gold")
+    panel, html = _declare_panel(running_game, "Gran Bretagna", "Nord America", counter)
+    ori = "oro" if counter.amount == 1 else "ori"
+    label = f"Pedina neutrale: difesa {counter.defence}, premio {counter.amount} {ori}"
+    assert [t.label for t in panel.targets if t.neutral] == [label]
+    assert label in html and panel.warnings == []
