@@ -20,7 +20,7 @@ from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.choices import Choices
 from guerra.rules.seed004.declaration import initial_state
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
-from guerra.rules.seed004.odds import DEFAULTS, Odds, odds, odds_from_state
+from guerra.rules.seed004.odds import DEFAULTS, Odds, naval_odds_from_state, odds, odds_from_state
 from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
@@ -85,6 +85,8 @@ class AttackView:
     summary: list[dict[str, Any]] = field(default_factory=list)
     naval_support: str | None = None  # the side with naval support, at the box shown
     result: str = ""  # once over: who won, in words
+    # The naval battle's own odds with the default choices, while it may still be fought.
+    naval_odds: OddsView | None = None
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
 
@@ -135,7 +137,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         describe=describe_event,
         awaited=awaited,
     )
-    current_odds = None
+    current_odds = naval_odds = None
     control = control_for(state, viewer) if live else None
     options: list[tuple[str, OddsView]] = []
     if live and not state.finished and state.land is None:
@@ -144,6 +146,10 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         # The defaults are what happens if nobody decides otherwise: an ally who does not
         # answer declines (A3), so undecided allies count as committing nothing.
         current_odds = OddsView.of(odds_from_state(seen, commitments={}))
+        if state.naval is None:
+            naval = naval_odds_from_state(seen, commitments={})
+            if naval.ended_before_land < 1:
+                naval_odds = OddsView.of(naval)
         if control is not None and viewer is not None:
             options = choice_odds(seen, control, viewer.power)
     support: str | None
@@ -166,6 +172,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         shown=shown,
         summary=summary,
         choice_odds=options,
+        naval_odds=naval_odds,
         naval_support=support,
         result=result,
     )

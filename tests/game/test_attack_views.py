@@ -465,3 +465,20 @@ def test_N3_the_neutral_targets_show_their_defence_and_reward(running_game):
     label = f"Pedina neutrale: difesa {counter.defence}, premio {counter.amount} {ori}"
     assert [t.label for t in panel.targets if t.neutral] == [label]
     assert label in html and panel.warnings == []
+
+
+def test_M1_the_attack_page_shows_the_naval_battles_own_odds_until_it_is_fought(naval_attack,
+                                                                               rig):
+    from .attack_helpers import decide
+
+    c = client_of(seat(naval_attack.game, "Prussia").user)
+    before = c.get(page_url(naval_attack))
+    naval = before.context["view"].naval_odds
+    assert naval is not None and naval.ended_before_land == 0  # fought by default (M1, S4)
+    assert naval.attacker_wins + naval.tie + naval.defender_wins == pytest.approx(100)
+    assert "Il combattimento navale" in before.content.decode()
+    decide(naval_attack, "Gran Bretagna", "naval", fight=True)
+    decide(naval_attack, "Francia", "naval", fight=True)
+    rig([6, 1, 2, 2, 1, 5, 1, 1, 1, 1])
+    decide(naval_attack, "Gran Bretagna", "tiles", tiles=0)
+    assert c.get(page_url(naval_attack)).context["view"].naval_odds is None  # fought
