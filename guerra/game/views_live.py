@@ -27,6 +27,7 @@ from .audience import Viewer, viewer_for, visible_events_filter
 from .board import board_view
 from .event_text import describe
 from .forms import NumberField, TextField
+from .grammar import art
 from .live import CHAT_KINDS
 from .models import Game, GameEvent, GameStatus, Seat
 from .negotiation import (
@@ -278,5 +279,5 @@ def staff_correct(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespo
         return error_response(request, error)
     fresh = viewer_for(game, request.user)
     assert fresh is not None
-    done = _("Correction saved for %(power)s.") % {"power": seat.power}
+    done = _("Correction saved for %(power)s.") % {"power": art(seat.power, "il")}
     return render(request, "game/_staff_tools.html", staff_tools_context(game, fresh, done))

@@ -120,7 +120,8 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
     staff.fill("#correct-vp", "2")
     staff.fill("#correct-note", "errore di conteggio")
     staff.click("#staff-tools button")
-    expect(staff.locator("#staff-tools .done")).to_contain_text("Correzione registrata per Prussia")
+    done = staff.locator("#staff-tools .done")
+    expect(done).to_contain_text("Correzione registrata per la Prussia")
     staff.locator("#staff-tools").scroll_into_view_if_needed()
     shot(staff, "staff-correction")
     for page in (anna, carla, bruno, staff):

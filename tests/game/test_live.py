@@ -261,7 +261,7 @@ def test_the_log_shows_each_viewer_only_what_they_may_see_newest_first(
     assert "secret_plan" in staff and "own_unrest" in staff
     assert "chat_alliance" not in staff  # conversation is not game history
     assert anna.index("own_unrest") < anna.index("La partita comincia")
-    assert "solo Francia" in anna
+    assert "solo la Francia" in anna
 
 
 def test_every_existing_kind_reads_as_an_italian_sentence(running_game, make_user):
