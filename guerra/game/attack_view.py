@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +45,25 @@ class OddsView:
     @classmethod
     def of(cls, found: Odds) -> OddsView:
         return cls(*(float(getattr(found, key) * 100) for key in PERCENT_KEYS))
+
+
+@functools.lru_cache(maxsize=1024)
+def _odds(seen: AttackState, choices: Choices,
+          commitments: tuple[tuple[str, tuple[int, int]], ...] | None, naval: bool) -> OddsView:
+    given = None if commitments is None else dict(commitments)
+    if naval:
+        return OddsView.of(naval_odds_from_state(seen, choices, given))
+    return OddsView.of(odds_from_state(seen, choices, given))
+
+
+def odds_view(seen: AttackState, choices: Choices = DEFAULTS,
+              commitments: Mapping[str, tuple[int, int]] | None = None, *,
+              naval: bool = False) -> OddsView:
+    """The exact odds from an attack's state as one viewer may know it, computed once per
+    process for each state, choices and commitments, and shared by every viewer, page and
+    re-fetch that asks the same (a state is one step of one attack; it never changes)."""
+    key = None if commitments is None else tuple(sorted(commitments.items()))
+    return _odds(seen, choices, key, naval)
 
 
 def describe_event(event: dict[str, Any]) -> str:
@@ -145,11 +166,11 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         seen = state.as_seen_by(viewer.power if viewer is not None else None)
         # The defaults are what happens if nobody decides otherwise: an ally who does not
         # answer declines (A3), so undecided allies count as committing nothing.
-        current_odds = OddsView.of(odds_from_state(seen, commitments={}))
+        current_odds = odds_view(seen, commitments={})
         if state.naval is None:
-            naval = naval_odds_from_state(seen, commitments={})
-            if naval.ended_before_land < 1:
-                naval_odds = OddsView.of(naval)
+            naval = odds_view(seen, commitments={}, naval=True)
+            if naval.ended_before_land < 100:
+                naval_odds = naval
         if control is not None and viewer is not None:
             options = choice_odds(seen, control, viewer.power)
     support: str | None
@@ -187,7 +208,7 @@ def choice_odds(seen: AttackState, control: Control, power: str) -> list[tuple[s
     result is known by then, and the page says what each choice takes."""
     def after(choices: Choices = DEFAULTS,
               commitments: dict[str, tuple[int, int]] | None = None) -> OddsView:
-        return OddsView.of(odds_from_state(seen, choices, commitments or {}))
+        return odds_view(seen, choices, commitments or {})
 
     attacking = control.side == ATTACKER
     if control.kind == "ally":

@@ -13,10 +13,9 @@ from typing import Any
 
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.model import ATTACKER
-from guerra.rules.seed004.odds import odds_from_state
 from guerra.rules.seed004.state import AttackState
 
-from .attack_view import Control, OddsView, choice_odds, control_for
+from .attack_view import Control, OddsView, choice_odds, control_for, odds_view
 from .audience import Viewer
 from .models import Attack, Game, Seat
 from .services.attacks import attack_state
@@ -82,9 +81,9 @@ def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
                 max_fleets=offer.fleets,
                 # Allies who have not answered yet are counted out: the odds of what is sure.
                 # The other side's answers are not known yet (A4), so they are left out too.
-                odds_with=OddsView.of(odds_from_state(
-                    seen, commitments={seat.power: (offer.armies, offer.fleets)})),
-                odds_without=OddsView.of(odds_from_state(seen, commitments={})),
+                odds_with=odds_view(
+                    seen, commitments={seat.power: (offer.armies, offer.fleets)}),
+                odds_without=odds_view(seen, commitments={}),
             )
         )
     return prompts

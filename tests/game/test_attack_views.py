@@ -482,3 +482,26 @@ def test_M1_the_attack_page_shows_the_naval_battles_own_odds_until_it_is_fought(
     rig([6, 1, 2, 2, 1, 5, 1, 1, 1, 1])
     decide(naval_attack, "Gran Bretagna", "tiles", tiles=0)
     assert c.get(page_url(naval_attack)).context["view"].naval_odds is None  # fought
+
+
+def test_the_odds_of_one_step_are_computed_once_and_shared_by_every_viewer(naval_attack,
+                                                                          monkeypatch):
+    from guerra.game import attack_view
+
+    calls = []
+    real = attack_view.odds_from_state
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(attack_view, "odds_from_state", counted)
+    attack_view._odds.cache_clear()
+    game = naval_attack.game
+    prussia = client_of(seat(game, "Prussia").user)
+    assert prussia.get(page_url(naval_attack)).status_code == 200
+    first = len(calls)
+    assert first >= 1
+    for power in ("Prussia", "Francia", "Prussia"):  # no answer is secret at this box
+        client_of(seat(game, power).user).get(page_url(naval_attack))
+    assert len(calls) == first
