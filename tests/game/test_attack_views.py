@@ -505,3 +505,12 @@ def test_the_odds_of_one_step_are_computed_once_and_shared_by_every_viewer(naval
     for power in ("Prussia", "Francia", "Prussia"):  # no answer is secret at this box
         client_of(seat(game, power).user).get(page_url(naval_attack))
     assert len(calls) == first
+
+
+def test_G34_while_its_attack_awaits_a_decision_the_turn_box_asks_for_it_not_for_an_action(
+        naval_attack):
+    game = naval_attack.game
+    html = client_of(seat(game, "Gran Bretagna").user).get(
+        reverse("game_turn_part", args=[game.pk])).content.decode()
+    assert "L'attacco attende una tua decisione." in html
+    assert "Dichiara un attacco" not in html and "È il tuo turno." not in html
