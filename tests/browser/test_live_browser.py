@@ -127,7 +127,7 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
     for page in (anna, carla, bruno, staff):
         expect(gold_of(page, seats["Prussia"])).to_have_text("3 ori", timeout=LIVE)
         expect(page.locator("#event-log .event").first).to_contain_text(
-            "Lo staff corregge Prussia: oro 10 → 3", timeout=LIVE
+            "Lo staff corregge la Prussia: oro 10 → 3", timeout=LIVE
         )
     carla.locator("#board").scroll_into_view_if_needed()
     shot(carla, "board-refreshed")
