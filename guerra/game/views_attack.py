@@ -53,8 +53,12 @@ def declare_panel(request: PlayerRequest, game_id: int) -> HttpResponse:
     game, seat = _table_game(request, game_id)
     if seat is None:
         raise Http404
-    view = declare_view(game, seat, request.GET.get("regione"), request.GET.get("obiettivo"))
-    context = {"game": game, "seat": seat, "declare": view}
+    if game.status == GameStatus.FINISHED:
+        # Nothing more to declare: the page says so, and shows no form.
+        context: dict[str, object] = {"game": game, "seat": seat, "declare": None}
+    else:
+        view = declare_view(game, seat, request.GET.get("regione"), request.GET.get("obiettivo"))
+        context = {"game": game, "seat": seat, "declare": view}
     template = "game/declare.html#panel" if request.htmx else "game/declare.html"
     return render(request, template, context)
 
@@ -185,6 +189,8 @@ def alliance_invitations_part(request: HttpRequest, game: Game, viewer: Viewer) 
         "game/_alliance_invitations.html",
         {
             "game": game,
+            "viewer": viewer,
+            "sides": sides,
             "invitations": [i for side in sides for i in alliance_invitations(game, side, viewer)],
         },
     )

@@ -31,5 +31,7 @@ def alliance_invitations_box(game: Game, viewer: Viewer, sides: list[int]) -> di
     """Beside the alliance chat: whom of the alliance an attack is waiting for."""
     return {
         "game": game,
+        "viewer": viewer,
+        "sides": sides,
         "invitations": [i for side in sides for i in alliance_invitations(game, side, viewer)],
     }
