@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from guerra.game import services
 from guerra.game.attack_view import attack_visits
-from guerra.game.models import Attack, DiceRoll, GameStatus
+from guerra.game.models import Attack, DiceRoll, GameStatus, Neutral
 from guerra.rules.game import options
 from tests.game.play_helpers import show_counter, state_of
 
@@ -461,10 +461,16 @@ def test_L8_the_panel_warns_that_a_target_without_markers_gives_no_control(runni
 def test_N3_the_neutral_targets_show_their_defence_and_reward(running_game):
     counter = show_counter(running_game, "Nord America", reward="gold")
     panel, html = _declare_panel(running_game, "Gran Bretagna", "Nord America", counter)
-    ori = "oro" if counter.amount == 1 else "ori"
-    label = f"Pedina neutrale: difesa {counter.defence}, premio {counter.amount} {ori}"
-    assert [t.label for t in panel.targets if t.neutral] == [label]
-    assert label in html and panel.warnings == []
+
+    def said(n):  # the Italian, by hand, of each counter the game drew there
+        reward = {"gold": f"premio {n.amount} {'oro' if n.amount == 1 else 'ori'}",
+                  "vp": f"premio {n.amount} PV", "none": "nessun premio"}[n.reward_kind]
+        return f"Pedina neutrale: difesa {n.defence}, {reward}"
+
+    shown = {t.neutral.pk: t.label for t in panel.targets if t.neutral}
+    assert shown[counter.pk] == said(counter) and said(counter) in html
+    assert all(label == said(Neutral.objects.get(pk=pk)) for pk, label in shown.items())
+    assert panel.warnings == []
 
 
 def test_M1_the_attack_page_shows_the_naval_battles_own_odds_until_it_is_fought(naval_attack,
