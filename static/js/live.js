@@ -253,7 +253,30 @@
     }
   });
 
+  // A chat log only ever grows: a post or a live refresh asks for the lines after the last one
+  // the log holds ("dopo") and appends them; a line that came twice (a post and a refresh
+  // crossing) is shown once.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var log = event.detail.target;
+    if (!log || !log.hasAttribute || !log.hasAttribute("data-chat-log")) return;
+    var lines = log.querySelectorAll("[data-line]");
+    event.detail.parameters.dopo = lines.length ? lines[lines.length - 1].getAttribute("data-line") : "0";
+  });
+
+  function dropRepeatedLines() {
+    var logs = document.querySelectorAll("[data-chat-log]");
+    for (var i = 0; i < logs.length; i++) {
+      var seen = {};
+      var lines = logs[i].querySelectorAll("[data-line]");
+      for (var j = 0; j < lines.length; j++) {
+        var id = lines[j].getAttribute("data-line");
+        if (seen[id]) lines[j].remove(); else seen[id] = true;
+      }
+    }
+  }
+
   document.body.addEventListener("htmx:afterSettle", function () {
+    dropRepeatedLines();
     var logs = document.querySelectorAll("[data-scroll-bottom]");
     for (var i = 0; i < logs.length; i++) logs[i].scrollTop = logs[i].scrollHeight;
     markContacts();

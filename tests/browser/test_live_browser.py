@@ -87,6 +87,12 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
     expect(anna.locator("#chat-alliance-1")).to_contain_text("parola Tulipano")
     expect(anna.locator("#chat-alliance-1-text")).to_have_value("")
     expect(carla.locator("#chat-alliance-1")).to_contain_text("parola Tulipano", timeout=LIVE)
+    # The logs only grow: each post and each push appends what is new, once.
+    carla.fill("#chat-alliance-1-text", "Ricevuto")
+    carla.press("#chat-alliance-1-text", "Enter")
+    for page in (anna, carla):
+        expect(page.locator("#chat-alliance-1 .chat-line")).to_have_count(2, timeout=LIVE)
+        expect(page.locator("#chat-alliance-1 .chat-line").last).to_contain_text("Ricevuto")
     carla.locator("#negotiation").scroll_into_view_if_needed()
     shot(carla, "carla-reads-the-alliance-chat")
 
