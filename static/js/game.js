@@ -4,7 +4,8 @@
  *   default it applied; once the time is up, the buttons beside the clock are disabled and,
  *   a moment later, every live part is re-fetched (a page that missed the push catches up:
  *   the server applies a passed deadline before it renders anything);
- * - a flowchart wider than the screen scrolls sideways to its current box. */
+ * - a flowchart larger than its frame opens scrolled to its current box;
+ * - the flowchart's rule codes hide behind a toggle ("show the rules"). */
 (function () {
   "use strict";
 
@@ -14,7 +15,8 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
-  var CATCH_UP_MS = 2500; // the server's timer ticks every 2 s
+  var CATCH_UP_MS = 2500;
+  var COLUMN_MARGIN = 16; // (the chart's column width - a box's width) / 2 // the server's timer ticks every 2 s
   var caughtUp = {}; // deadlines already over on this page: re-fetch once for each
 
   function timeIsUp(el) {
@@ -44,17 +46,45 @@
     }
   }
 
+  // The flowchart scrolls (both ways) to its current box, with the box's whole column in view,
+  // once for each chart drawn (a chart the player has scrolled since stays where it is).
   function centreCharts() {
     var charts = document.querySelectorAll(".chart-scroll");
     for (var i = 0; i < charts.length; i++) {
-      var box = charts[i].querySelector('[aria-current="step"]');
-      if (!box || charts[i].scrollWidth <= charts[i].clientWidth) continue;
-      charts[i].scrollLeft = box.offsetLeft + box.offsetWidth / 2 - charts[i].clientWidth / 2;
+      var chart = charts[i];
+      var box = chart.querySelector('[aria-current="step"]');
+      if (!box || chart.dataset.centred === box.id) continue;
+      chart.dataset.centred = box.id;
+      var left = box.offsetLeft - Math.max(COLUMN_MARGIN, (chart.clientWidth - box.offsetWidth) / 2);
+      var top = box.offsetTop - Math.max(COLUMN_MARGIN, (chart.clientHeight - box.offsetHeight) / 2);
+      chart.scrollLeft = Math.max(0, left);
+      chart.scrollTop = Math.max(0, top);
     }
   }
 
+  // The rule codes on the flowchart's boxes ("L5", "M2") show only when the player asks;
+  // the choice is remembered on this device.
+  var RULES_KEY = "guerra.showRules";
+
+  function rulesShown() {
+    try { return window.localStorage.getItem(RULES_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function showRules(shown) {
+    document.documentElement.classList.toggle("show-rules", shown);
+    var toggles = document.querySelectorAll("[data-rules-toggle]");
+    for (var i = 0; i < toggles.length; i++) toggles[i].checked = shown;
+  }
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-rules-toggle]")) return;
+    try { window.localStorage.setItem(RULES_KEY, event.target.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+    showRules(event.target.checked);
+  });
+
   function refresh() {
     tick();
+    showRules(rulesShown());
     centreCharts();
   }
 
