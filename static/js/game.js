@@ -5,7 +5,8 @@
  *   a moment later, every live part is re-fetched (a page that missed the push catches up:
  *   the server applies a passed deadline before it renders anything);
  * - a flowchart larger than its frame opens scrolled to its current box;
- * - the flowchart's rule codes hide behind a toggle ("show the rules"). */
+ * - the flowchart's rule codes hide behind a toggle ("show the rules");
+ * - the cells of a wide table that stacks on a phone are named by their column. */
 (function () {
   "use strict";
 
@@ -82,8 +83,24 @@
     showRules(event.target.checked);
   });
 
+  // A wide table stacks on a phone (CSS, table.stack): each cell says its column's name.
+  function labelCells() {
+    var tables = document.querySelectorAll("table.stack");
+    for (var i = 0; i < tables.length; i++) {
+      var heads = tables[i].querySelectorAll("thead th");
+      var rows = tables[i].querySelectorAll("tbody tr");
+      for (var r = 0; r < rows.length; r++) {
+        for (var c = 0; c < rows[r].cells.length && c < heads.length; c++) {
+          var cell = rows[r].cells[c];
+          if (cell.tagName === "TD") cell.setAttribute("data-label", heads[c].textContent.trim());
+        }
+      }
+    }
+  }
+
   function refresh() {
     tick();
+    labelCells();
     showRules(rulesShown());
     centreCharts();
   }

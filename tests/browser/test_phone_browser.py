@@ -65,6 +65,16 @@ def sideways(page: Page) -> int:
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
+def inner_scrollers(page: Page) -> list[str]:
+    """The parts of the page that scroll sideways on their own (a table in a scrolling box),
+    but the flowchart, which is meant to."""
+    return list(page.evaluate("""() => [...document.querySelectorAll("body *")].filter(e => {
+        const x = getComputedStyle(e).overflowX;
+        return (x === "auto" || x === "scroll") && e.scrollWidth > e.clientWidth + 1
+          && !e.closest(".chart-scroll");
+      }).map(e => e.tagName.toLowerCase() + "." + e.className)"""))
+
+
 def declare(game: Game, attacker: str, region: str, target: str) -> Attack:
     user = Seat.objects.get(game=game, power=attacker).user
     key = f"power-{Seat.objects.get(game=game, power=target).pk}"
@@ -125,6 +135,8 @@ def test_no_game_page_scrolls_sideways_on_a_phone(login, shot):
             detail(shot, page, part, f"{name}-{device}", top=device == "phone")
             if sideways(page) > 0:
                 wide[f"{name}-{device}"] = sideways(page)
+            if inner_scrollers(page):
+                wide[f"{name}-{device}-inside"] = len(inner_scrollers(page))
 
     visit("lobby", "/")
     visit("board", board, "#regions")
