@@ -140,8 +140,10 @@ def test_no_game_page_scrolls_sideways_on_a_phone(login, shot):
 
     visit("lobby", "/")
     visit("board", board, "#regions")
-    visit("declare", board + "attacco/?regione="
-          + str(Region.objects.get(game=game, name="Nord America").pk), "#declare-panel")
+    region = Region.objects.get(game=game, name="Nord America")
+    francia = Seat.objects.get(game=game, power="Francia")
+    visit("declare", f"{board}attacco/?regione={region.pk}&obiettivo=power-{francia.pk}",
+          "#declare-panel")
     visit("market", board + "mercato/", "#market")
     attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
     visit("attack", f"{board}attacchi/{attack.number}/", ".attack-panel")
