@@ -93,6 +93,7 @@
   }
 
   function onHello(message) {
+    setState("open");
     backoff = BACKOFF_MIN; // only a greeted connection counts as a good one
     var changed = message.stage !== stage;
     if (newStage(message.stage)) return;
@@ -143,8 +144,10 @@
     var ws = new WebSocket(url);
     socket = ws;
     ws.onopen = function () {
-      setState("open");
+      // "Live" once the server's hello is heard, not before: a socket that opens but carries
+      // nothing is no connection. No frame within the pong delay counts as a drop.
       pingTimer = setInterval(ping, PING_EVERY);
+      pongTimer = setTimeout(function () { pongTimer = null; drop(); }, PONG_WITHIN);
     };
     ws.onmessage = onMessage;
     ws.onclose = function (event) {
