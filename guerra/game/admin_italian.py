@@ -157,42 +157,27 @@ class ItalianModelAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         )
         return format_html('<a href="{}">{}</a>', url, obj)
 
+    def _tell(self, request: HttpRequest, verb: str, obj: Any) -> None:
+        """Keep this admin's own message for what was done to `obj` (see `message_user`)."""
+        if verb == "deleted":
+            text = saved_message(self._name(), self.feminine, verb, obj)
+        else:
+            text = saved_message(self._name(), self.feminine, verb,
+                                 self._object_link(request, obj), _then(request))
+        setattr(request, _OWN_MESSAGE, text)
+
     def response_add(
         self, request: HttpRequest, obj: Any, post_url_continue: str | None = None
     ) -> HttpResponse:
-        setattr(
-            request,
-            _OWN_MESSAGE,
-            saved_message(
-                self._name(),
-                self.feminine,
-                "added",
-                self._object_link(request, obj),
-                _then(request),
-            ),
-        )
+        self._tell(request, "added", obj)
         return super().response_add(request, obj, post_url_continue)
 
     def response_change(self, request: HttpRequest, obj: Any) -> HttpResponse:
-        setattr(
-            request,
-            _OWN_MESSAGE,
-            saved_message(
-                self._name(),
-                self.feminine,
-                "changed",
-                self._object_link(request, obj),
-                _then(request),
-            ),
-        )
+        self._tell(request, "changed", obj)
         return super().response_change(request, obj)
 
     def response_delete(self, request: HttpRequest, obj_display: str, obj_id: Any) -> HttpResponse:
-        setattr(
-            request,
-            _OWN_MESSAGE,
-            saved_message(self._name(), self.feminine, "deleted", obj_display),
-        )
+        self._tell(request, "deleted", obj_display)
         return super().response_delete(request, obj_display, obj_id)
 
     def get_inline_formsets(

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, Region, Scenario, Seat
-from tests.browser.conftest import PASSWORD, settled
+from tests.browser.conftest import PASSWORD, logged_in, settled
 from tests.browser.test_attack_browser import start_game
 from tests.game.play_helpers import finish_auction, set_pieces, show_counter, state_of
 
@@ -46,13 +46,7 @@ def login(
             User.objects.create_user(name, password=PASSWORD)
         context = browser.new_context(base_url=live_server_url, **device)
         contexts.append(context)
-        page = context.new_page()
-        page.goto("/account/accedi/")
-        page.fill("#id_username", name)
-        page.fill("#id_password", PASSWORD)
-        page.click("main button.primary")
-        page.wait_for_url(live_server_url + "/")
-        return page
+        return logged_in(context.new_page(), live_server_url, name)
 
     yield open_as
     for context in contexts:

@@ -11,7 +11,6 @@ import re
 import pytest
 from django.contrib import admin
 from django.contrib.admin.utils import label_for_field
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise
@@ -20,17 +19,15 @@ from django.utils.text import capfirst
 from guerra.game.admin_italian import ItalianModelAdmin, saved_message
 from guerra.game.models import Game, Scenario
 
-from .test_admin import inline_post_data
+from .test_admin import admin_client_, inline_post_data
+
+__all__ = ["admin_client_"]
 
 
 @pytest.fixture
-def staff(make_user):
-    user = make_user("capo", staff=True)
-    user.is_superuser = True
-    user.save()
-    c = Client()
-    c.force_login(user)
-    return c
+def staff(admin_client_):
+    """A superuser's client (test_admin's)."""
+    return admin_client_
 
 
 def italian(text: object) -> str:
