@@ -43,6 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 ECHO_PATH = "/ws/bench/echo/"
+# One key for this run, shared by the bench (which logs the players in) and its server (which
+# runs with production settings and so wants a key of its own, not the public development one).
+SECRET_KEY = os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
 
 
 # The server side: the real application, plus a bare echo consumer for the baseline.
@@ -102,6 +105,7 @@ class Table:
     seats: dict[str, int]
     http: dict[str, http.client.HTTPConnection] = field(default_factory=dict)
     attack: tuple[int, int] = (0, 0)  # the prepared attack's number and step
+    last_line: int = 0  # the last chat line the writer's page holds
 
     @property
     def origin(self) -> str:
@@ -134,11 +138,24 @@ Action = Callable[[Table, int], Awaitable[None]]
 
 
 async def chat_message(table: Table, run: int) -> None:
-    """The decision timed for now: anna writes to her alliance (the push goes to carla)."""
+    """The decision timed for now: anna writes to her alliance (the push goes to carla). Like
+    the page, she says which line she holds last, and gets back only what follows."""
     path = f"/partite/{table.game_id}/chat/alleanza/1/"
-    status = await asyncio.to_thread(table.post, "anna", path, {"text": f"Messaggio {run}"})
+    data = {"text": f"Messaggio {run}", "dopo": str(table.last_line)}
+    status = await asyncio.to_thread(table.post, "anna", path, data)
     if status != 200:
         raise RuntimeError(f"the decision was refused: HTTP {status}")
+
+
+def prepare_chat(table: Table, run: int) -> None:
+    """Untimed: the writer's page holds every line written so far."""
+    from guerra.game.models import ChatMessage
+
+    last = ChatMessage.objects.filter(game_id=table.game_id).order_by("-pk").first()
+    table.last_line = last.pk if last is not None else 0
+
+
+chat_message.prepare = prepare_chat  # type: ignore[attr-defined]
 
 
 def prepare_attack(table: Table, run: int) -> None:
@@ -239,6 +256,8 @@ def start_server(database: Path) -> tuple[subprocess.Popen[bytes], int]:
         "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "guerra.settings",
         "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": SECRET_KEY,
+        "GUERRA_CHAT_LINES_PER_MINUTE": "1000000",  # the bench writes far faster than a player
         "GUERRA_MANIFEST_STATIC": "0",
         # Game 1 of the bench must never ring game 1 of a real server sharing the Redis.
         "GUERRA_REDIS_PREFIX": f"guerra-bench-{secrets.token_hex(4)}",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404, HttpRequest
 from django.utils import timezone
@@ -18,13 +21,25 @@ def remember_invite(request: HttpRequest, game: Game) -> None:
     request.session[INVITES_SESSION_KEY] = sorted(invites)
 
 
+def may_visit(game: Game, invited: Iterable[int]) -> bool:
+    """Anyone not at the table may look at a waiting room that is public, or private with its
+    invitation link followed (`invited`: the games of the session's links); the pages ask
+    visitors to log in first, the websocket refuses them without."""
+    if game.status != GameStatus.LOBBY:
+        return False
+    return not game.is_private or game.pk in invited
+
+
+def invited_games(session: Any) -> list[int]:
+    """The games whose invitation link this session followed (none without a session)."""
+    return list(session.get(INVITES_SESSION_KEY, [])) if session is not None else []
+
+
 def can_see(request: HttpRequest, game: Game, seat: Seat | None) -> bool:
     user = request.user
     if seat is not None or user.is_staff:
         return True
-    if game.status != GameStatus.LOBBY:
-        return False
-    return not game.is_private or game.pk in request.session.get(INVITES_SESSION_KEY, [])
+    return may_visit(game, invited_games(request.session))
 
 
 def _game(game_id: int) -> Game | None:

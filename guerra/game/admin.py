@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from axes.admin import AccessAttemptAdmin, AccessFailureLogAdmin, AccessLogAdmin
+from axes.conf import settings
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from . import scenario_io
+from .admin_italian import ItalianModelAdmin
 from .models import (
     AllianceMembership,
     Attack,
@@ -58,7 +64,8 @@ class ImportForm(forms.Form):
 
 
 @admin.register(Scenario)
-class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ScenarioAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the scenario")
     list_display = ["name", "wars", "rounds_per_war", "starting_gold"]
     search_fields = ["name"]
     fieldsets = [
@@ -203,13 +210,16 @@ class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Seat
+    add_another = gettext_lazy("Add another seat")
     extra = 0
     fields = ["power", "user", "gold", "unrest", "vp", "turn_position"]
     raw_id_fields = ["user"]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the game")
+    feminine = True
     list_display = ["name", "status", "scenario", "created_by", "created_at", "current_war"]
     list_filter = ["status"]
     search_fields = ["name"]
@@ -226,38 +236,48 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Holding)
-class HoldingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class HoldingAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the deployment")
     list_display = ["game", "region", "seat", "armies", "fleets", "forts", "control_markers"]
     list_filter = ["game"]
     list_select_related = ["game", "region", "seat"]
 
 
 @admin.register(Neutral)
-class NeutralAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class NeutralAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the neutral marker")
+    feminine = True
     list_display = ["game", "region", "defence", "reward_kind", "amount", "on_board"]
     list_filter = ["game", "on_board"]
 
 
 @admin.register(Region)
-class RegionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RegionAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the region")
+    feminine = True
     list_display = ["game", "name", "has_sea", "vp_first", "vp_second", "vp_third"]
     list_filter = ["game"]
 
 
 @admin.register(TileHolding)
-class TileHoldingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TileHoldingAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the tile held")
+    feminine = True
     list_display = ["game", "seat", "kind", "region", "count"]
     list_filter = ["game"]
 
 
 @admin.register(AllianceMembership)
-class AllianceMembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AllianceMembershipAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the alliance membership")
+    feminine = True
     list_display = ["game", "war", "seat", "side"]
     list_filter = ["game", "war"]
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameEventAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the event")
     list_display = ["game", "seq", "kind", "visibility", "created_at"]
     list_filter = ["game", "kind", "visibility"]
     readonly_fields = [f.name for f in GameEvent._meta.fields]
@@ -270,9 +290,10 @@ class GameEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ChatMessageAdmin(ItalianModelAdmin):
     """Staff read every chat, private ones included; nobody edits or deletes what was said."""
 
+    the_name = gettext_lazy("the message")
     list_display = ["created_at", "game", "kind", "war", "side", "sender", "recipient", "text"]
     list_filter = ["game", "kind", "war"]
     list_select_related = ["game", "sender", "recipient"]
@@ -292,9 +313,10 @@ class ChatMessageAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Attack)
-class AttackAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AttackAdmin(ItalianModelAdmin):
     """Attacks are changed only by playing them: staff read them here."""
 
+    the_name = gettext_lazy("the attack")
     list_display = [
         "game",
         "number",
@@ -318,7 +340,8 @@ class AttackAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(DiceRoll)
-class DiceRollAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class DiceRollAdmin(ItalianModelAdmin):
+    the_name = gettext_lazy("the dice roll")
     list_display = ["game", "number", "face", "attack", "created_at"]
     list_filter = ["game"]
     readonly_fields = [f.name for f in DiceRoll._meta.fields]
@@ -328,3 +351,56 @@ class DiceRollAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+admin.site.site_header = gettext_lazy("Guerra administration")
+admin.site.site_title = gettext_lazy("Guerra administration")
+admin.site.index_title = gettext_lazy("What staff can see and change")
+
+# Django's own user and group admins, with messages that name them right ("L'utente «anna» è
+# stato modificato", not "Il utente").
+admin.site.unregister(User)
+admin.site.unregister(Group)
+
+
+@admin.register(User)
+class ItalianUserAdmin(ItalianModelAdmin, UserAdmin):  # type: ignore[type-arg]
+    the_name = gettext_lazy("the user")
+
+
+@admin.register(Group)
+class ItalianGroupAdmin(ItalianModelAdmin, GroupAdmin):
+    the_name = gettext_lazy("the group")
+
+
+# django-axes' admins (the login lock-out), which has no Italian of its own: its texts are in our
+# catalogue (admin_italian.AXES_TEXTS); its two computed columns get a header and Italian text.
+if admin.site.is_registered(AccessAttempt):
+    admin.site.unregister(AccessAttempt)
+    admin.site.unregister(AccessLog)
+    admin.site.unregister(AccessFailureLog)
+
+    @admin.register(AccessAttempt)
+    class ItalianAccessAttemptAdmin(ItalianModelAdmin, AccessAttemptAdmin):  # type: ignore[misc]
+        the_name = gettext_lazy("the access attempt")
+
+        @admin.display(description=gettext_lazy("Expires at"))
+        def expiration(self, obj: AccessAttempt) -> Any:
+            return obj.expiration.expires_at if hasattr(obj, "expiration") else _("not set")
+
+        @admin.display(description=gettext_lazy("Status"))
+        def status(self, obj: AccessAttempt) -> str:
+            left = settings.AXES_FAILURE_LIMIT - obj.failures_since_start
+            if left <= 0:
+                return _("locked out")
+            return ngettext("%(count)d attempt left", "%(count)d attempts left", left) % {
+                "count": left
+            }
+
+    @admin.register(AccessLog)
+    class ItalianAccessLogAdmin(ItalianModelAdmin, AccessLogAdmin):  # type: ignore[misc]
+        the_name = gettext_lazy("the access log")
+
+    @admin.register(AccessFailureLog)
+    class ItalianAccessFailureLogAdmin(ItalianModelAdmin, AccessFailureLogAdmin):  # type: ignore[misc]
+        the_name = gettext_lazy("the failed access")

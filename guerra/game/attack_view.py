@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from guerra.rules.events import AttackEnded
 from guerra.rules.flowchart import RefusedError
 from guerra.rules.game import combat
 from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.machine import pending
+from guerra.rules.game.state import GameState
 from guerra.rules.i18n import Message
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.choices import Choices
-from guerra.rules.seed004.model import ATTACKER, DEFENDER
-from guerra.rules.seed004.odds import DEFAULTS, Odds, odds, odds_from_state
+from guerra.rules.seed004.declaration import initial_state
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
+from guerra.rules.seed004.odds import DEFAULTS, Odds, naval_odds_from_state, odds, odds_from_state
 from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
+from .grammar import agreement, art
 from .models import Attack, Game, GameEvent, Neutral, Region, Seat
 from .rules_text import language, render_rules_message
 from .services.attacks import attack_state, procedure
@@ -38,6 +45,25 @@ class OddsView:
     @classmethod
     def of(cls, found: Odds) -> OddsView:
         return cls(*(float(getattr(found, key) * 100) for key in PERCENT_KEYS))
+
+
+@functools.lru_cache(maxsize=1024)
+def _odds(seen: AttackState, choices: Choices,
+          commitments: tuple[tuple[str, tuple[int, int]], ...] | None, naval: bool) -> OddsView:
+    given = None if commitments is None else dict(commitments)
+    if naval:
+        return OddsView.of(naval_odds_from_state(seen, choices, given))
+    return OddsView.of(odds_from_state(seen, choices, given))
+
+
+def odds_view(seen: AttackState, choices: Choices = DEFAULTS,
+              commitments: Mapping[str, tuple[int, int]] | None = None, *,
+              naval: bool = False) -> OddsView:
+    """The exact odds from an attack's state as one viewer may know it, computed once per
+    process for each state, choices and commitments, and shared by every viewer, page and
+    re-fetch that asks the same (a state is one step of one attack; it never changes)."""
+    key = None if commitments is None else tuple(sorted(commitments.items()))
+    return _odds(seen, choices, key, naval)
 
 
 def describe_event(event: dict[str, Any]) -> str:
@@ -78,6 +104,10 @@ class AttackView:
     visits: int
     shown: int  # how many visits the chart shows (history)
     summary: list[dict[str, Any]] = field(default_factory=list)
+    naval_support: str | None = None  # the side with naval support, at the box shown
+    result: str = ""  # once over: who won, in words
+    # The naval battle's own odds with the default choices, while it may still be fought.
+    naval_odds: OddsView | None = None
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
 
@@ -128,7 +158,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         describe=describe_event,
         awaited=awaited,
     )
-    current_odds = None
+    current_odds = naval_odds = None
     control = control_for(state, viewer) if live else None
     options: list[tuple[str, OddsView]] = []
     if live and not state.finished and state.land is None:
@@ -136,9 +166,22 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         seen = state.as_seen_by(viewer.power if viewer is not None else None)
         # The defaults are what happens if nobody decides otherwise: an ally who does not
         # answer declines (A3), so undecided allies count as committing nothing.
-        current_odds = OddsView.of(odds_from_state(seen, commitments={}))
+        current_odds = odds_view(seen, commitments={})
+        if state.naval is None:
+            naval = odds_view(seen, commitments={}, naval=True)
+            if naval.ended_before_land < 100:
+                naval_odds = naval
         if control is not None and viewer is not None:
             options = choice_odds(seen, control, viewer.power)
+    support: str | None
+    if live:
+        summary, support = summary_rows(state), state.naval_support
+    else:  # history: the forces and the sea as they were at the box shown
+        summary, support = past_forces(state, visits[:shown])
+    result = ""
+    if state.finished and state.outcome is not None:
+        ended = AttackEnded(state.outcome, procedure().winner(state, state.outcome))
+        result = render_rules_message(ended.describe())
     return AttackView(
         attack=attack,
         state=state,
@@ -148,8 +191,11 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         odds=current_odds,
         visits=len(visits),
         shown=shown,
-        summary=summary_rows(state),
+        summary=summary,
         choice_odds=options,
+        naval_odds=naval_odds,
+        naval_support=support,
+        result=result,
     )
 
 
@@ -162,7 +208,7 @@ def choice_odds(seen: AttackState, control: Control, power: str) -> list[tuple[s
     result is known by then, and the page says what each choice takes."""
     def after(choices: Choices = DEFAULTS,
               commitments: dict[str, tuple[int, int]] | None = None) -> OddsView:
-        return OddsView.of(odds_from_state(seen, choices, commitments or {}))
+        return odds_view(seen, choices, commitments or {})
 
     attacking = control.side == ATTACKER
     if control.kind == "ally":
@@ -201,6 +247,34 @@ def summary_rows(state: AttackState) -> list[dict[str, Any]]:
     return rows
 
 
+UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
+
+
+def past_forces(state: AttackState, visits: list[Visit]) -> tuple[list[dict[str, Any]], str | None]:
+    """The forces and the naval support after the given visits: the declaration's, then what
+    the visits' events changed (allies joining, units lost, the sea decided)."""
+    start = initial_state(state.situation)
+    holdings = start.holdings if isinstance(start, AttackState) else state.holdings
+    rows = {h.power: row for h, row in zip(holdings, summary_rows(
+        dataclasses.replace(state, holdings=holdings)), strict=True)}
+    support: str | None = None
+    for visit in visits:
+        for event in visit.events:
+            kind, power = event.get("type"), event.get("power")
+            if kind == "ally_committed" and isinstance(power, str):
+                rows[power] = {"power": power, "side": event.get("side"), "ally": True,
+                               "armies": event.get("armies", 0), "fleets": event.get("fleets", 0),
+                               "forts": 0}
+            elif kind == "unit_lost" and power in rows:
+                column = UNIT_COLUMNS.get(str(event.get("kind")))
+                if column is not None:
+                    rows[str(power)][column] -= int(event.get("count", 1))
+            elif kind == "naval_support":
+                side = event.get("side")
+                support = side if isinstance(side, str) else None
+    return list(rows.values()), support
+
+
 # --- declaring --------------------------------------------------------------------------------
 
 
@@ -233,6 +307,52 @@ class DeclareView:
     odds_alone: OddsView | None = None
     odds_with_allies: OddsView | None = None
     invited: list[str] = field(default_factory=list)
+    # Why this attack, though allowed, cannot gain what an attack is for (M8, L8, L9).
+    warnings: list[str] = field(default_factory=list)
+
+
+def neutral_label(neutral: Neutral) -> str:
+    """A neutral target with what it defends with and what it gives (N3)."""
+    if neutral.reward_kind == "gold":
+        reward = ngettext("reward %(n)d gold", "reward %(n)d gold", neutral.amount)
+    elif neutral.reward_kind == "vp":
+        reward = ngettext("reward %(n)d VP", "reward %(n)d VP", neutral.amount)
+    else:
+        reward = _("no reward")
+    return _("Neutral marker: defence %(defence)d, %(reward)s") % {
+        "defence": neutral.defence, "reward": reward % {"n": neutral.amount}}
+
+
+def pointless(state: GameState, situation: Situation, region: str) -> list[str]:
+    """What an allowed attack cannot achieve, said before its 2 gold are paid."""
+    attacker = situation.attacker.power
+    where = art(region, "in")
+    if situation.defender is None:
+        return []
+    if situation.attacker.armies == 0:  # M8
+        return [ngettext(
+            "%(power)s has no army of its own %(region)s: the attack will end after the naval "
+            "battle, with no land battle and no change of control.",
+            "%(power)s have no army of their own %(region)s: the attack will end after the naval "
+            "battle, with no land battle and no change of control.", agreement(attacker),
+        ) % {"power": art(attacker, "Il"), "region": where}]
+    warnings = []
+    defender = situation.defender.power
+    held = next((p.markers for p in state.in_region(region) if p.power == defender), 0)
+    if not held:  # L8
+        warnings.append(ngettext(
+            "%(power)s has no control marker %(region)s: winning takes no control, the losses "
+            "still apply.",
+            "%(power)s have no control marker %(region)s: winning takes no control, the losses "
+            "still apply.", agreement(defender),
+        ) % {"power": art(defender, "Il"), "region": where})
+    elif state.markers_left(attacker) == 0:  # L9
+        warnings.append(ngettext(
+            "%(power)s has no control marker left in its supply: winning places none.",
+            "%(power)s have no control marker left in their supply: winning places none.",
+            agreement(attacker),
+        ) % {"power": art(attacker, "Il")})
+    return warnings
 
 
 def declare_view(
@@ -265,8 +385,8 @@ def declare_view(
         view.targets.append(TargetOption(f"power-{other.pk}", other.power, seat=other))
     for neutral in Neutral.objects.filter(game=game, region=chosen.region, on_board=True,
                                           kind="numbered"):
-        label = _("Neutral marker, defence %(defence)d") % {"defence": neutral.defence}
-        view.targets.append(TargetOption(f"neutral-{neutral.pk}", label, neutral=neutral))
+        view.targets.append(TargetOption(f"neutral-{neutral.pk}", neutral_label(neutral),
+                                         neutral=neutral))
     view.target = next((t for t in view.targets if t.key == target_key), None)
     if view.target is None:
         return view
@@ -278,6 +398,7 @@ def declare_view(
         view.refusal = render_rules_message(situation)
         return view
     view.invited = [ally.power for _side, ally in situation.invited()]
+    view.warnings = pointless(state, situation, name)
     try:
         view.odds_alone = OddsView.of(odds(situation, commitments={}))
         if view.invited:

@@ -100,8 +100,8 @@ def viewer_for(
     seats: Iterable[Seat] | None = None,
     sides: Mapping[int, int] | None = None,
 ) -> Viewer | None:
-    """The viewer, or None for someone who may not follow this game live (not seated, not
-    staff). Lobby visitors can read a public waiting room, but only the table gets pushes.
+    """The viewer, or None for someone not at the table (not seated, not staff). A visitor of
+    a waiting room follows its public chain only: see `visitor_for`.
 
     `seats` (with their users) and `sides` (seat id to side in the current war) may come from
     what the page already loaded; otherwise they are read here.
@@ -127,6 +127,13 @@ def viewer_for(
         seats=all_seats,
         sides=sides,
     )
+
+
+def visitor_for(game: Game) -> Viewer:
+    """Someone looking at a waiting room they may see (access.may_visit) without a seat: they
+    hear the public chain only, the seats arriving and leaving, and nothing once the game
+    starts (the consumer closes their socket)."""
+    return Viewer(game_id=game.pk, war=game.current_war, seat=None, side=None, observer=False)
 
 
 def visible_events_filter(game: Game, viewer: Viewer) -> Q:

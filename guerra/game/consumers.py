@@ -8,7 +8,9 @@ in 4000-4999, and static/js/live.js reads them: 4000-4499 mean "do not come back
 (the page shows the socket as refused and does not reconnect), anything else is a drop to
 reconnect from, with backoff.
 
-- 4401 not logged in; 4403 no such game, or not seated there and not staff (alike, on purpose);
+- 4401 not logged in; 4403 no such game, or not seated there and not staff (alike, on purpose),
+  but for a visitor of a waiting room they may see (public, or private with its invitation
+  link followed), who hears its public chain until the game starts, then is closed with 4403;
   4404 no such websocket path. The browser cannot see a refused handshake's HTTP status, so the
   socket is accepted and then closed with one of these.
 - 4003 a binary frame; 4007 a text frame that is not JSON (or nested too deeply to read); 4008
@@ -31,8 +33,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 
-from .audience import Viewer, viewer_for
-from .live import group_name, hello_message
+from .access import invited_games, may_visit
+from .audience import Viewer, viewer_for, visitor_for
+from .live import LOBBY_STAGE_PREFIX, group_name, hello_message
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -49,16 +52,22 @@ CLOSE_UNKNOWN_MESSAGE = 4008
 CLOSE_TOO_BIG = 4009
 
 
-def _load(game_id: int, user: User | AnonymousUser) -> tuple[Game, Viewer] | None:
+def _load(
+    game_id: int, user: User | AnonymousUser, invited: list[int]
+) -> tuple[Game, Viewer] | None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return None
     viewer = viewer_for(game, user)
+    if viewer is None and may_visit(game, invited):
+        viewer = visitor_for(game)  # a waiting room's visitor: the public chain only
     return None if viewer is None else (game, viewer)
 
 
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     closing = False
+    # A waiting room's visitor (neither seated nor staff): heard until the game starts.
+    visitor = False
 
     async def connect(self) -> None:
         await self.accept()
@@ -67,12 +76,15 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close_with(CLOSE_NOT_LOGGED_IN)
             return
         found = await database_sync_to_async(_load)(
-            self.scope["url_route"]["kwargs"]["game_id"], user
+            self.scope["url_route"]["kwargs"]["game_id"],
+            user,
+            await database_sync_to_async(invited_games)(self.scope.get("session")),
         )
         if found is None:
             await self.close_with(CLOSE_NOT_AT_TABLE)
             return
         game, viewer = found
+        self.visitor = viewer.seat is None and not viewer.observer
         groups = [group_name(game.pk, chain) for chain in viewer.chains()]
         for group in groups:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -117,9 +129,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.close_with(code)
 
     async def live_push(self, event: dict[str, Any]) -> None:
-        """A push from live.send: forward it as it is."""
-        if not self.closing:
-            await self.send_json(event["push"])
+        """A push from live.send: forward it as it is. A visitor hears the push that ends the
+        waiting room (its page reloads), then nothing more: the table is not theirs."""
+        if self.closing:
+            return
+        push = event["push"]
+        await self.send_json(push)
+        if self.visitor and not str(push.get("stage", "")).startswith(LOBBY_STAGE_PREFIX):
+            await self.close_with(CLOSE_NOT_AT_TABLE)
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))

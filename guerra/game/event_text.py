@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .grammar import art
 from .models import GameEvent
 from .rules_text import render_rules_message
 
@@ -19,13 +20,14 @@ def _game_created(p: dict[str, Any]) -> str:
 
 
 def _seat_taken(p: dict[str, Any]) -> str:
-    return _("%(user)s takes %(power)s.") % {"user": p.get("user", ""), "power": p.get("power", "")}
+    return _("%(user)s takes %(power)s.") % {"user": p.get("user", ""),
+                                              "power": art(p.get("power", ""), "il")}
 
 
 def _seat_left(p: dict[str, Any]) -> str:
     return _("%(user)s leaves %(power)s.") % {
         "user": p.get("user", ""),
-        "power": p.get("power", ""),
+        "power": art(p.get("power", ""), "il"),
     }
 
 
@@ -44,7 +46,7 @@ def _staff_corrected(p: dict[str, Any]) -> str:
     text = _(
         "Staff correct %(power)s: gold %(gold_before)s → %(gold)s, VP %(vp_before)s → %(vp)s."
     ) % {
-        "power": p.get("power", ""),
+        "power": art(p.get("power", ""), "il"),
         "gold_before": gold[0],
         "gold": gold[1],
         "vp_before": vp[0],
@@ -92,10 +94,10 @@ def _attack_step(p: dict[str, Any]) -> str:
 
 
 def _ally_invited(p: dict[str, Any]) -> str:
-    return _("You are invited to help %(friend)s in attack #%(number)s in %(region)s.") % {
-        "friend": p.get("friend", ""),
+    return _("You are invited to help %(friend)s in attack #%(number)s %(region)s.") % {
+        "friend": art(p.get("friend", ""), "il"),
         "number": p.get("attack", "?"),
-        "region": p.get("region", ""),
+        "region": art(p.get("region", ""), "in"),
     }
 
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.contrib.auth import password_validation
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from . import usernames
@@ -42,6 +44,15 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
                 "look-alike of another player's name."
             )
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Django joins the password rules with no space between them ("personali.La tua"): as
+        # text (a screen reader's, a copy, a mail) they ran together. One rule a line.
+        rules = password_validation.password_validators_help_texts()
+        self.fields["password1"].help_text = format_html(
+            "<ul>\n{}\n</ul>", format_html_join("\n", "<li>{}</li>", ((r,) for r in rules))
+        )
 
     def clean_username(self) -> str:
         name = super().clean_username()  # None (whatever the stubs say): a duplicate but for case

@@ -1,19 +1,21 @@
-"""A1-A5 on the page: the invited ally's prompt, and each alliance's view of its invitations.
+"""The prompts every page of a game shows its player, and each alliance's view of its
+invitations: the invited ally's prompt (A1-A5), and the attacker's or defender's decision at the
+current box of an attack (M1, M2, L4), with its countdown and the odds of each option.
 
-Both are read per viewer and never pushed as content: a push only tells the page to re-fetch
+All are read per viewer and never pushed as content: a push only tells the page to re-fetch
 the "invitations" part, which the server renders for whoever asks (an enemy gets nothing).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.model import ATTACKER
-from guerra.rules.seed004.odds import odds_from_state
 from guerra.rules.seed004.state import AttackState
 
-from .attack_view import OddsView
+from .attack_view import Control, OddsView, choice_odds, control_for, odds_view
 from .audience import Viewer
 from .models import Attack, Game, Seat
 from .services.attacks import attack_state
@@ -79,12 +81,52 @@ def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
                 max_fleets=offer.fleets,
                 # Allies who have not answered yet are counted out: the odds of what is sure.
                 # The other side's answers are not known yet (A4), so they are left out too.
-                odds_with=OddsView.of(odds_from_state(
-                    seen, commitments={seat.power: (offer.armies, offer.fleets)})),
-                odds_without=OddsView.of(odds_from_state(seen, commitments={})),
+                odds_with=odds_view(
+                    seen, commitments={seat.power: (offer.armies, offer.fleets)}),
+                odds_without=odds_view(seen, commitments={}),
             )
         )
     return prompts
+
+
+@dataclass
+class DecisionPrompt:
+    """An attack waiting for the viewer's own decision (not an ally's answer)."""
+
+    attack: Attack
+    control: Control
+    choice_odds: list[tuple[str, OddsView]]
+
+
+def decision_prompts_for(game: Game, seat: Seat | None,
+                         besides: int | None = None) -> list[DecisionPrompt]:
+    """The decisions the game awaits from `seat` at its attacks' current boxes; `besides`: an
+    attack whose page is open (its panel has the same buttons beside the flowchart). An ally's
+    invitation keeps its own prompt everywhere (`prompts_for`)."""
+    if seat is None:
+        return []
+    found = []
+    for attack in under_way(game):
+        if attack.number == besides or seat.power not in attack.awaiting:
+            continue
+        state = attack_state(attack)
+        control = control_for(state, seat)
+        if control is None or control.kind == "ally":  # the ally's prompt asks that
+            continue
+        options = [] if state.land is not None else choice_odds(
+            state.as_seen_by(seat.power), control, seat.power)
+        found.append(DecisionPrompt(attack, control, options))
+    return found
+
+
+def prompt_context(game: Game, seat: Seat | None, besides: int | None = None) -> dict[str, Any]:
+    """What the prompts part shows its viewer (every page, its re-fetch, a form's answer)."""
+    return {
+        "game": game,
+        "prompts": prompts_for(game, seat),
+        "decisions": decision_prompts_for(game, seat, besides),
+        "besides": besides,
+    }
 
 
 @dataclass

@@ -167,6 +167,10 @@ def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str,
 ALLIED_PHASES = frozenset({"rounds", "income", "scoring", "end_of_war"})
 
 
+# The stage of a game still in its waiting room starts with this.
+LOBBY_STAGE_PREFIX = "lobby-"
+
+
 def stage_of(game: Game) -> str:
     """What the groups and the page depend on: "<status>-<war>-<allied|open>". A page whose
     status part differs reloads (the game started or ended: another page); one whose war or

@@ -56,29 +56,37 @@ def _lines(messages: list[ChatMessage], viewer: Viewer) -> list[Line]:
     return lines
 
 
+def _after(messages: QuerySet[ChatMessage], after: int | None) -> QuerySet[ChatMessage]:
+    return messages if after is None else messages.filter(pk__gt=after)
+
+
 def _latest(messages: QuerySet[ChatMessage]) -> list[ChatMessage]:
     newest = messages.select_related("sender").order_by("-created_at", "-pk")[:SHOWN_MESSAGES]
     return list(newest)[::-1]
 
 
-def alliance_lines(game: Game, viewer: Viewer, side: int) -> list[Line] | None:
-    """The alliance's talk in the current war, oldest first; None if the viewer may not read."""
+def alliance_lines(game: Game, viewer: Viewer, side: int,
+                   after: int | None = None) -> list[Line] | None:
+    """The alliance's talk in the current war, oldest first (with `after`: only the lines after
+    that one, for a page that has the rest); None if the viewer may not read."""
     if not viewer.can_read_alliance(game.current_war, side):
         return None
     messages = ChatMessage.objects.filter(
         game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side
     )
-    return _lines(_latest(messages), viewer)
+    return _lines(_latest(_after(messages, after)), viewer)
 
 
-def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int) -> list[Line] | None:
-    """Two players' conversation over the whole game, oldest first; None if not readable."""
+def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int,
+                  after: int | None = None) -> list[Line] | None:
+    """Two players' conversation over the whole game, oldest first (with `after`: only what
+    follows that line); None if not readable."""
     if not viewer.can_read_private(seat_a, seat_b):
         return None
     messages = ChatMessage.objects.filter(game=game, kind=ChatKind.PRIVATE).filter(
         Q(sender_id=seat_a, recipient_id=seat_b) | Q(sender_id=seat_b, recipient_id=seat_a)
     )
-    return _lines(_latest(messages), viewer)
+    return _lines(_latest(_after(messages, after)), viewer)
 
 
 def alliance_members(viewer: Viewer, side: int) -> list[Seat]:

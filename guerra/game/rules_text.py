@@ -17,7 +17,11 @@ def language() -> str:
 
 def render_rules_message(value: Any, names: Mapping[str, Grammar] | None = None) -> str:
     """A `Message`, its stored dict, or a bare msgid, in the active language; `names` is the
-    grammar of the scenario's names (default: the default scenario's)."""
+    grammar of the names (default: what the scenarios say of each, `grammar.known_names`)."""
+    if names is None:
+        from .grammar import known_names
+
+        names = known_names()
     if isinstance(value, Message):
         return value.render(language(), names)
     if isinstance(value, dict):

@@ -124,6 +124,8 @@ class ScenarioInline(admin.TabularInline):  # type: ignore[type-arg]
 
     extra = 0
     related: tuple[str, ...] = ()
+    # The text of the link that adds a row, agreeing with its noun ("Aggiungi un'altra potenza").
+    add_another: Any = None
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         queryset = super().get_queryset(request)
@@ -131,6 +133,7 @@ class ScenarioInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 class PowerInline(ScenarioInline):
+    add_another = gettext_lazy("Add another power")
     model = ScenarioPower
     formset = ScenarioChildFormSet
     fields = ["name", "article", "bare_in", "colour", "order", "home_links"]
@@ -138,6 +141,7 @@ class PowerInline(ScenarioInline):
 
 
 class RegionInline(ScenarioInline):
+    add_another = gettext_lazy("Add another region")
     model = ScenarioRegion
     fields = [
         "name",
@@ -157,12 +161,14 @@ class RegionInline(ScenarioInline):
 
 
 class LandLinkInline(ScenarioInline):
+    add_another = gettext_lazy("Add another land link")
     model = ScenarioLandLink
     formset = LandLinkFormSet
     related = ("region_a", "region_b")
 
 
 class NeutralInline(ScenarioInline):
+    add_another = gettext_lazy("Add another neutral marker")
     model = ScenarioNeutral
     formset = ScenarioChildFormSet
     related = ("region",)
@@ -170,6 +176,7 @@ class NeutralInline(ScenarioInline):
 
 
 class TileInline(ScenarioInline):
+    add_another = gettext_lazy("Add another tile kind")
     model = ScenarioTile
     formset = ScenarioChildFormSet
     related = ("region",)
@@ -177,12 +184,14 @@ class TileInline(ScenarioInline):
 
 
 class StartingPositionInline(ScenarioInline):
+    add_another = gettext_lazy("Add another starting position")
     model = StartingPosition
     formset = StartingPositionFormSet
     related = ("power", "region")
 
 
 class StartingTileInline(ScenarioInline):
+    add_another = gettext_lazy("Add another starting tile")
     model = StartingTile
     formset = StartingTileFormSet
     related = ("power", "tile__region")

@@ -23,6 +23,7 @@ from guerra.rules.game.rounds import rounds_in_war
 from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import effect_of, held_effects, unused
 
+from .grammar import art
 from .models import Game, GameEvent, Region, Seat
 from .parsing import row_id
 from .rules_text import render_rules_message
@@ -247,7 +248,7 @@ def _turn(state: GameState, by_power: dict[str, Seat], regions: dict[str, Region
 def _build_choice(kind: str, region: str | None, with_gold: bool,
                   regions: dict[str, Region]) -> Choice:
     value = f"{kind}@{place_value(region, regions)}" + ("@oro" if with_gold else "")
-    where = _("at home") if region is None else _("in %(region)s") % {"region": region}
+    where = _("at home") if region is None else art(region, "in")
     unit = {"army": _("An army"), "fleet": _("A fleet"), "fort": _("A fort")}[kind]
     price = _("2 gold (Mercenaries)") if with_gold else _("1 population")
     return Choice(value, _("%(unit)s %(where)s, for %(price)s") % {

@@ -18,7 +18,7 @@ from .access import visible_game
 from .attack_view import attack_view, declare_view
 from .audience import Viewer
 from .forms import DecisionForm, DeclareForm
-from .invitations import alliance_invitations, prompts_for
+from .invitations import alliance_invitations, prompt_context
 from .models import Attack, DiceRoll, Game, GameStatus, Seat
 from .parsing import BadInput, optional_number
 from .views import PlayerRequest, error_response
@@ -53,8 +53,12 @@ def declare_panel(request: PlayerRequest, game_id: int) -> HttpResponse:
     game, seat = _table_game(request, game_id)
     if seat is None:
         raise Http404
-    view = declare_view(game, seat, request.GET.get("regione"), request.GET.get("obiettivo"))
-    context = {"game": game, "seat": seat, "declare": view}
+    if game.status == GameStatus.FINISHED:
+        # Nothing more to declare: the page says so, and shows no form.
+        context: dict[str, object] = {"game": game, "seat": seat, "declare": None}
+    else:
+        view = declare_view(game, seat, request.GET.get("regione"), request.GET.get("obiettivo"))
+        context = {"game": game, "seat": seat, "declare": view}
     template = "game/declare.html#panel" if request.htmx else "game/declare.html"
     return render(request, template, context)
 
@@ -115,9 +119,7 @@ def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResp
         return error_response(request, error)
     if request.htmx and request.htmx.target == "ally-prompts":
         # Answered from the prompt, on whatever page: the prompts part, without this one.
-        return render(
-            request, "game/_ally_prompts.html", {"game": game, "prompts": prompts_for(game, seat)}
-        )
+        return render(request, "game/_ally_prompts.html", prompt_context(game, seat))
     if request.htmx:
         return _attack_page(request, game_id, number, partial=True)
     return redirect("attack_page", game_id, number)
@@ -171,11 +173,11 @@ def game_end(request: PlayerRequest, game_id: int) -> HttpResponse:
 @require_GET
 @for_the_table
 def ally_prompts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
-    return render(
-        request,
-        "game/_ally_prompts.html",
-        {"game": game, "prompts": prompts_for(game, viewer.seat)},
-    )
+    try:
+        besides = optional_number(request.GET, "tranne")
+    except BadInput as bad:
+        return error_response(request, services.GameError(bad.message))
+    return render(request, "game/_ally_prompts.html", prompt_context(game, viewer.seat, besides))
 
 
 @require_GET
@@ -187,6 +189,8 @@ def alliance_invitations_part(request: HttpRequest, game: Game, viewer: Viewer) 
         "game/_alliance_invitations.html",
         {
             "game": game,
+            "viewer": viewer,
+            "sides": sides,
             "invitations": [i for side in sides for i in alliance_invitations(game, side, viewer)],
         },
     )

@@ -27,6 +27,7 @@ from .audience import Viewer, viewer_for, visible_events_filter
 from .board import board_view
 from .event_text import describe
 from .forms import NumberField, TextField
+from .grammar import art
 from .live import CHAT_KINDS
 from .models import Game, GameEvent, GameStatus, Seat
 from .negotiation import (
@@ -36,7 +37,7 @@ from .negotiation import (
     contacts,
     private_lines,
 )
-from .parsing import row_id
+from .parsing import BadInput, optional_number, row_id
 from .ratelimits import chat_rate_limited
 from .views import error_response
 
@@ -81,8 +82,9 @@ def log_context(game: Game, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def alliance_chat_context(game: Game, viewer: Viewer, side: int) -> dict[str, Any] | None:
-    lines = alliance_lines(game, viewer, side)
+def alliance_chat_context(game: Game, viewer: Viewer, side: int,
+                          after: int | None = None) -> dict[str, Any] | None:
+    lines = alliance_lines(game, viewer, side, after)
     if lines is None:
         return None
     return {
@@ -95,10 +97,11 @@ def alliance_chat_context(game: Game, viewer: Viewer, side: int) -> dict[str, An
     }
 
 
-def private_chat_context(game: Game, viewer: Viewer, other: Seat) -> dict[str, Any] | None:
+def private_chat_context(game: Game, viewer: Viewer, other: Seat,
+                         after: int | None = None) -> dict[str, Any] | None:
     if viewer.seat is None or other.pk == viewer.seat.pk:
         return None
-    lines = private_lines(game, viewer, viewer.seat.pk, other.pk)
+    lines = private_lines(game, viewer, viewer.seat.pk, other.pk, after)
     if lines is None:
         return None
     return {
@@ -178,12 +181,27 @@ def contacts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespo
 
 
 # Chats: GET reads (the live refresh), POST writes and answers with the refreshed messages.
+# A page that has the conversation sends the last line it holds ("dopo"): it gets only the lines
+# after it, to append (its own new line, and whatever came meanwhile), never the whole log.
+
+
+LAST_ROW_ID = 2**63 - 1  # a database's largest row id: the lines of a long-lived server too
+
+
+def _after(request: HttpRequest) -> int | None:
+    """The last line the page holds, if it says ("dopo"); BadInput for anything but a number."""
+    data = request.POST if request.method == "POST" else request.GET
+    return optional_number(data, "dopo", high=LAST_ROW_ID)
 
 
 @require_http_methods(["GET", "POST"])
 @for_the_table
 @chat_rate_limited
 def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -> HttpResponse:
+    try:
+        after = _after(request)
+    except BadInput as bad:
+        return error_response(request, services.GameError(bad.message))
     if request.method == "POST":
         if viewer.side != side:
             return error_response(
@@ -198,9 +216,11 @@ def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -
             return error_response(request, error)
         if not getattr(request, "htmx", False):
             return redirect(reverse("game_board", args=[game.pk]) + "#negotiation")
-    context = alliance_chat_context(game, viewer, side)
+    context = alliance_chat_context(game, viewer, side, after)
     if context is None:
         raise Http404
+    if after is not None:
+        return render(request, "game/_chat_lines.html", context)
     return render(request, "game/_chat_alliance.html#log", context)
 
 
@@ -211,6 +231,10 @@ def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int)
     other = next((seat for seat in viewer.seats if seat.pk == seat_id), None)
     if other is None:
         raise Http404
+    try:
+        after = _after(request)
+    except BadInput as bad:
+        return error_response(request, services.GameError(bad.message))
     if request.method == "POST":
         try:
             services.chat_post_private(
@@ -223,9 +247,11 @@ def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int)
             return error_response(request, error)
         if not getattr(request, "htmx", False):
             return redirect(reverse("game_board", args=[game.pk]) + "#negotiation")
-    context = private_chat_context(game, viewer, other)
+    context = private_chat_context(game, viewer, other, after)
     if context is None:
         raise Http404
+    if after is not None:
+        return render(request, "game/_chat_lines.html", context)
     return render(request, "game/_chat_private.html#conversation", context)
 
 
@@ -278,5 +304,5 @@ def staff_correct(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespo
         return error_response(request, error)
     fresh = viewer_for(game, request.user)
     assert fresh is not None
-    done = _("Correction saved for %(power)s.") % {"power": seat.power}
+    done = _("Correction saved for %(power)s.") % {"power": art(seat.power, "il")}
     return render(request, "game/_staff_tools.html", staff_tools_context(game, fresh, done))

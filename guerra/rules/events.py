@@ -63,8 +63,13 @@ class NodeEntered(Event):
 class AttackEnded(Event):
     type: ClassVar[str] = "attack_ended"
     outcome: str
+    winner: str | None = None  # the winning side's main player, when a power won
 
     def describe(self) -> Message:
+        if self.winner is not None and self.outcome == "attacker_wins":
+            return _("The attack is over: {winner} wins (attacker).", winner=self.winner)
+        if self.winner is not None and self.outcome == "defender_wins":
+            return _("The attack is over: {winner} wins (defender).", winner=self.winner)
         return _("The attack is over: {outcome}.", outcome=outcome_label(self.outcome))
 
 
@@ -80,6 +85,10 @@ def outcome_label(outcome: str) -> Message:
     return Message(OUTCOME_LABELS.get(outcome, outcome))
 
 
+# The rules by which a 7 costs a unit more (seed 004: L6 on land, M5 at sea).
+SEVEN_RULES = frozenset({"L6", "M5"})
+
+
 @dataclass(frozen=True)
 class UnitLost(Event):
     """N7/M7/L7: a unit leaves the board; the owner's unrest comes as `UnrestGained`."""
@@ -91,6 +100,12 @@ class UnitLost(Event):
     rule: str
 
     def describe(self) -> Message:
+        if self.rule in SEVEN_RULES:  # L6/M5: one unit more, because a 7 was rolled
+            return {
+                "army": _("A 7 was rolled: {power} loses one army more.", power=self.power),
+                "fleet": _("A 7 was rolled: {power} loses one fleet more.", power=self.power),
+                "fort": _("A 7 was rolled: {power} loses one fort more.", power=self.power),
+            }[self.kind]
         if self.kind == "army":
             return ngettext(
                 "{power} loses {count} army.", "{power} loses {count} armies.",

@@ -91,18 +91,22 @@ def roll_classes(
 
 
 def distribution(
-    procedure: Procedure[S, Any], state: S, policy: Policy[S]
+    procedure: Procedure[S, Any], state: S, policy: Policy[S],
+    settled_outcome: Callable[[S], str | None] | None = None,
 ) -> dict[str, Fraction]:
     """The exact probability of each outcome from `state` on, every die enumerated.
 
     `state` may be a fresh declaration (see `Procedure.open`) or an attack waiting for a
-    decision. Probabilities are Fractions and sum to exactly 1.
+    decision. Probabilities are Fractions and sum to exactly 1. `settled_outcome` names the
+    outcome once a state decides it (default: the procedure's, the attack's own outcome; a
+    page may ask about one battle instead).
     """
     totals: dict[str, Fraction] = {}
+    outcome_of = settled_outcome or procedure.settled_outcome
 
     def explore(state: S, weight: Fraction) -> None:
         while True:
-            settled = procedure.settled_outcome(state)
+            settled = outcome_of(state)
             if settled is not None:
                 totals[settled] = totals.get(settled, Fraction(0)) + weight
                 return

@@ -258,6 +258,11 @@ class Procedure(ABC, Generic[S, Sit]):
         """The final outcome when it is already decided before the end (lets odds stop early)."""
         return state.cursor.outcome
 
+    def winner(self, state: S, outcome: str) -> str | None:
+        """The power that won the attack with this outcome, to name it when the attack ends;
+        None when no power won (a tie, a neutral country, no battle)."""
+        return None
+
     def odds_key(self, node: Node, faces: tuple[int, ...]) -> object:
         """Dice faces a ROLL box treats alike, so exact odds roll one representative per class.
 
@@ -371,5 +376,5 @@ class Procedure(ABC, Generic[S, Sit]):
         if node.kind is NodeKind.END:
             outcome = self._ends[target](state)
             cursor = dataclasses.replace(cursor, finished=True, outcome=outcome)
-            events.append(AttackEnded(outcome=outcome))
+            events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
         return state.with_cursor(cursor), tuple(events)

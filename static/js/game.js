@@ -4,7 +4,9 @@
  *   default it applied; once the time is up, the buttons beside the clock are disabled and,
  *   a moment later, every live part is re-fetched (a page that missed the push catches up:
  *   the server applies a passed deadline before it renders anything);
- * - a flowchart wider than the screen scrolls sideways to its current box. */
+ * - a flowchart larger than its frame opens scrolled to its current box;
+ * - the flowchart's rule codes hide behind a toggle ("show the rules");
+ * - the cells of a wide table that stacks on a phone are named by their column. */
 (function () {
   "use strict";
 
@@ -14,7 +16,8 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
-  var CATCH_UP_MS = 2500; // the server's timer ticks every 2 s
+  var CATCH_UP_MS = 2500;
+  var COLUMN_MARGIN = 16; // (the chart's column width - a box's width) / 2 // the server's timer ticks every 2 s
   var caughtUp = {}; // deadlines already over on this page: re-fetch once for each
 
   function timeIsUp(el) {
@@ -44,17 +47,61 @@
     }
   }
 
+  // The flowchart scrolls (both ways) to its current box, with the box's whole column in view,
+  // once for each chart drawn (a chart the player has scrolled since stays where it is).
   function centreCharts() {
     var charts = document.querySelectorAll(".chart-scroll");
     for (var i = 0; i < charts.length; i++) {
-      var box = charts[i].querySelector('[aria-current="step"]');
-      if (!box || charts[i].scrollWidth <= charts[i].clientWidth) continue;
-      charts[i].scrollLeft = box.offsetLeft + box.offsetWidth / 2 - charts[i].clientWidth / 2;
+      var chart = charts[i];
+      var box = chart.querySelector('[aria-current="step"]');
+      if (!box || chart.dataset.centred === box.id) continue;
+      chart.dataset.centred = box.id;
+      var left = box.offsetLeft - Math.max(COLUMN_MARGIN, (chart.clientWidth - box.offsetWidth) / 2);
+      var top = box.offsetTop - Math.max(COLUMN_MARGIN, (chart.clientHeight - box.offsetHeight) / 2);
+      chart.scrollLeft = Math.max(0, left);
+      chart.scrollTop = Math.max(0, top);
+    }
+  }
+
+  // The rule codes on the flowchart's boxes ("L5", "M2") show only when the player asks;
+  // the choice is remembered on this device.
+  var RULES_KEY = "guerra.showRules";
+
+  function rulesShown() {
+    try { return window.localStorage.getItem(RULES_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function showRules(shown) {
+    document.documentElement.classList.toggle("show-rules", shown);
+    var toggles = document.querySelectorAll("[data-rules-toggle]");
+    for (var i = 0; i < toggles.length; i++) toggles[i].checked = shown;
+  }
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-rules-toggle]")) return;
+    try { window.localStorage.setItem(RULES_KEY, event.target.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+    showRules(event.target.checked);
+  });
+
+  // A wide table stacks on a phone (CSS, table.stack): each cell says its column's name.
+  function labelCells() {
+    var tables = document.querySelectorAll("table.stack");
+    for (var i = 0; i < tables.length; i++) {
+      var heads = tables[i].querySelectorAll("thead th");
+      var rows = tables[i].querySelectorAll("tbody tr");
+      for (var r = 0; r < rows.length; r++) {
+        for (var c = 0; c < rows[r].cells.length && c < heads.length; c++) {
+          var cell = rows[r].cells[c];
+          if (cell.tagName === "TD") cell.setAttribute("data-label", heads[c].textContent.trim());
+        }
+      }
     }
   }
 
   function refresh() {
     tick();
+    labelCells();
+    showRules(rulesShown());
     centreCharts();
   }
 

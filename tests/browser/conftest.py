@@ -134,17 +134,21 @@ def player(
         )
         context = browser.new_context(viewport=viewport, base_url=live_server_url)
         contexts.append(context)
-        page = context.new_page()
-        page.goto("/account/accedi/")
-        page.fill("#id_username", name)
-        page.fill("#id_password", PASSWORD)
-        page.click("main button.primary")
-        page.wait_for_url(live_server_url + "/")
-        return page
+        return logged_in(context.new_page(), live_server_url, name)
 
     yield open_as
     for context in contexts:
         context.close()
+
+
+def logged_in(page: Page, live_server_url: str, name: str) -> Page:
+    """`page`, once `name` has logged in through the login form (password PASSWORD)."""
+    page.goto("/account/accedi/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button.primary")
+    page.wait_for_url(live_server_url + "/")
+    return page
 
 
 def settled(page: Page) -> None:

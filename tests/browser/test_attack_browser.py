@@ -84,7 +84,7 @@ def test_attacker_and_defender_play_through_the_naval_and_the_land_battle(player
     bruno.wait_for_url(re.compile(r"/attacchi/1/$"))
     attack_url = bruno.url
     live(bruno, attack_url)
-    expect(bruno.locator("#decision")).to_contain_text("Combattere lo scontro navale?")
+    expect(bruno.locator("#decision")).to_contain_text("Affrontare il combattimento navale?")
     assert Seat.objects.get(game=game, power="Gran Bretagna").gold == 8
     shot(bruno, "attacker-decides-the-sea")
 
@@ -94,12 +94,12 @@ def test_attacker_and_defender_play_through_the_naval_and_the_land_battle(player
     shot(anna, "defender-waits")
 
     settled(bruno)
-    bruno.click("button:has-text('Combatti lo scontro navale')")
+    bruno.click("button:has-text('Affronta il combattimento navale')")
     expect(anna.locator("#decision")).to_contain_text("Lo accetti?", timeout=LIVE)
     assert not_reloaded(anna)
     shot(anna, "defender-decides")
     settled(anna)
-    anna.click("button:has-text('Accetta lo scontro navale')")
+    anna.click("button:has-text('Accetta il combattimento navale')")
 
     # Gran Bretagna holds an Alliance tile for North America: M2 asks it (live) how many go
     # to sea. Then the server rolls the naval and the land battle.
@@ -182,7 +182,7 @@ def test_the_ally_is_invited_live_commits_an_army_and_everyone_sees_the_end(play
     expect(carla.locator("#prompt-1")).to_have_count(0, timeout=LIVE)
 
     expect(bruno.locator("#node-allies")).to_contain_text(
-        "Prussia si unisce all'attaccante con 1 armata", timeout=LIVE
+        "La Prussia si unisce all'attaccante con 1 armata", timeout=LIVE
     )
     assert not_reloaded(bruno)
     attack = Attack.objects.get(game=game)
@@ -222,7 +222,7 @@ def test_a_socket_dropped_mid_attack_catches_up_when_it_comes_back(player, shot)
     anna.evaluate("window.guerraLive.disconnect()")
     expect(anna.locator("[data-live-status]")).to_have_attribute("data-state", "closed")
     settled(bruno)
-    bruno.click("button:has-text('Combatti lo scontro navale')")
+    bruno.click("button:has-text('Affronta il combattimento navale')")
     expect(bruno.locator("#node-attacker_naval_choice")).to_contain_text(
         "vuole il combattimento navale"
     )

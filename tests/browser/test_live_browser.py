@@ -87,6 +87,12 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
     expect(anna.locator("#chat-alliance-1")).to_contain_text("parola Tulipano")
     expect(anna.locator("#chat-alliance-1-text")).to_have_value("")
     expect(carla.locator("#chat-alliance-1")).to_contain_text("parola Tulipano", timeout=LIVE)
+    # The logs only grow: each post and each push appends what is new, once.
+    carla.fill("#chat-alliance-1-text", "Ricevuto")
+    carla.press("#chat-alliance-1-text", "Enter")
+    for page in (anna, carla):
+        expect(page.locator("#chat-alliance-1 .chat-line")).to_have_count(2, timeout=LIVE)
+        expect(page.locator("#chat-alliance-1 .chat-line").last).to_contain_text("Ricevuto")
     carla.locator("#negotiation").scroll_into_view_if_needed()
     shot(carla, "carla-reads-the-alliance-chat")
 
@@ -120,13 +126,14 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
     staff.fill("#correct-vp", "2")
     staff.fill("#correct-note", "errore di conteggio")
     staff.click("#staff-tools button")
-    expect(staff.locator("#staff-tools .done")).to_contain_text("Correzione registrata per Prussia")
+    done = staff.locator("#staff-tools .done")
+    expect(done).to_contain_text("Correzione registrata per la Prussia")
     staff.locator("#staff-tools").scroll_into_view_if_needed()
     shot(staff, "staff-correction")
     for page in (anna, carla, bruno, staff):
         expect(gold_of(page, seats["Prussia"])).to_have_text("3 ori", timeout=LIVE)
         expect(page.locator("#event-log .event").first).to_contain_text(
-            "Lo staff corregge Prussia: oro 10 → 3", timeout=LIVE
+            "Lo staff corregge la Prussia: oro 10 → 3", timeout=LIVE
         )
     carla.locator("#board").scroll_into_view_if_needed()
     shot(carla, "board-refreshed")

@@ -9,7 +9,8 @@ from django.utils.html import escape
 from django.utils.translation import gettext
 
 from guerra.game import services
-from guerra.game.models import Attack, DiceRoll, GameStatus
+from guerra.game.attack_view import attack_visits
+from guerra.game.models import Attack, DiceRoll, GameStatus, Neutral
 from guerra.rules.game import options
 from tests.game.play_helpers import show_counter, state_of
 
@@ -88,9 +89,10 @@ def test_the_awaited_player_gets_the_controls_and_the_others_do_not(naval_attack
     game = naval_attack.game
     britain = client_of(seat(game, "Gran Bretagna").user)
     francia = client_of(seat(game, "Francia").user)
-    assert "Combatti lo scontro navale" in britain.get(page_url(naval_attack)).content.decode()
+    mine = britain.get(page_url(naval_attack)).content.decode()
+    assert "Affronta il combattimento navale" in mine
     other = francia.get(page_url(naval_attack)).content.decode()
-    assert "Combatti lo scontro navale" not in other
+    assert "Affronta il combattimento navale" not in other
     assert "In attesa di" in other and "Gran Bretagna" in other
 
 
@@ -219,7 +221,7 @@ def test_history_steps_through_the_boxes_one_at_a_time(naval_attack):
     first = c.get(page_url(naval_attack), {"passo": 1}).content.decode()
     assert "Cronologia: casella 1 di" in first
     assert 'id="node-declared"' in first.split('aria-current="step"')[0].rsplit("<div", 1)[1]
-    assert "Combatti lo scontro navale" not in first
+    assert "Affronta il combattimento navale" not in first
     second = c.get(page_url(naval_attack), {"passo": 2}).content.decode()
     assert "node-is_neutral" in second.split('aria-current="step"')[0].rsplit("<div", 1)[1]
 
@@ -338,3 +340,183 @@ def test_A3_the_default_odds_count_an_undecided_ally_as_declining(running_game):
     for power in ("Gran Bretagna", "Francia", "Prussia"):
         view = client_of(seat(running_game, power).user).get(page_url(attack)).context["view"]
         assert view.odds == out, power
+
+
+def test_M1_the_attackers_decision_is_asked_on_every_page_of_the_game_with_its_countdown(
+        naval_attack):
+    """The board, the market, the attack list: each shows the awaited attacker the prompt with
+    the buttons, the countdown and the odds of each option; the attack's own page asks in its
+    panel only; nobody else gets the prompt."""
+    game = naval_attack.game
+    britain = client_of(seat(game, "Gran Bretagna").user)
+    for url in (reverse("game_board", args=[game.pk]), reverse("tile_market", args=[game.pk]),
+                reverse("attack_list", args=[game.pk]),
+                reverse("ally_prompts_part", args=[game.pk])):
+        html = britain.get(url).content.decode()
+        assert 'id="decision-prompt-1"' in html, url
+        assert "L'attacco n. 1 in Nord America aspetta la tua decisione" in html, url
+        assert "Affronta il combattimento navale" in html and 'class="deadline"' in html, url
+        assert "Se non combatti in mare" in html, url
+    own = britain.get(page_url(naval_attack)).content.decode()
+    assert 'id="decision-prompt-1"' not in own and own.count("Affronta il combattimento") == 1
+    part = britain.get(reverse("ally_prompts_part", args=[game.pk]) + "?tranne=1")
+    assert 'id="decision-prompt-1"' not in part.content.decode()
+    francia = client_of(seat(game, "Francia").user)
+    assert 'id="decision-prompt' not in francia.get(reverse("game_board", args=[game.pk])
+                                                     ).content.decode()
+
+
+def test_M1_answering_from_the_prompt_decides_and_the_prompt_moves_to_the_next_decider(
+        naval_attack):
+    game = naval_attack.game
+    britain = client_of(seat(game, "Gran Bretagna").user)
+    answer = britain.post(decide_url(naval_attack),
+                          {"kind": "naval", "step": naval_attack.step, "fight": "1"},
+                          HTTP_HX_REQUEST="true", HTTP_HX_TARGET="ally-prompts")
+    assert answer.status_code == 200
+    assert 'id="ally-prompts"' in answer.content.decode()
+    assert 'id="decision-prompt-1"' not in answer.content.decode()
+    naval_attack.refresh_from_db()
+    assert naval_attack.awaiting == ["Francia"]
+    francia = client_of(seat(game, "Francia").user)
+    html = francia.get(reverse("game_board", args=[game.pk])).content.decode()
+    assert "Accetta il combattimento navale" in html and "Se rifiuti" in html
+
+
+def test_history_shows_the_forces_and_the_sea_as_they_were_at_that_box(naval_attack, rig):
+    """Stepping back to the declaration shows the units each side had then, not what is left;
+    after the naval battle the history shows who got naval support, as it was then."""
+    from .attack_helpers import decide, holding
+
+    game = naval_attack.game
+    before = {p: holding(game, p, "Nord America") for p in ("Gran Bretagna", "Francia")}
+    decide(naval_attack, "Gran Bretagna", "naval", fight=True)
+    decide(naval_attack, "Francia", "naval", fight=True)
+    rig([6, 1, 2, 2, 1, 5, 1, 1, 1, 1])  # GB +5 at sea against Francia's +0: GB wins at sea
+    decide(naval_attack, "Gran Bretagna", "tiles", tiles=0)
+    c = client_of(seat(game, "Francia").user)
+    now = c.get(page_url(naval_attack)).context["view"]
+    then = c.get(page_url(naval_attack), {"passo": 1}).context["view"]
+    declared = {row["power"]: (row["armies"], row["fleets"], row["forts"]) for row in then.summary}
+    assert declared == {p: (h.armies, h.fleets, h.forts) for p, h in before.items()}
+    left = {row["power"]: (row["armies"], row["fleets"], row["forts"]) for row in now.summary}
+    assert left["Francia"][1] == before["Francia"].fleets - 1  # M3: the loser at sea loses a fleet
+    assert then.naval_support is None and now.naval_support == "attacker"
+    boxes = [v.node for v in attack_visits(naval_attack)]
+    at_land = boxes.index("land_battle") + 1
+    shown = c.get(page_url(naval_attack), {"passo": at_land}).context["view"]
+    assert shown.naval_support == "attacker"
+    fleets = {r["power"]: r["fleets"] for r in shown.summary}
+    assert fleets["Francia"] == before["Francia"].fleets - 1
+
+
+def test_L3_the_page_of_a_finished_attack_names_the_winner_and_its_side(naval_attack, rig):
+    from .attack_helpers import decide
+
+    rig([1, 1, 6, 2])  # land: GB +0 against Francia +4: Francia holds; the attacker loses an army
+    decide(naval_attack, "Gran Bretagna", "naval", fight=False)  # the sea goes to Francia (M1)
+    naval_attack.refresh_from_db()
+    assert naval_attack.finished and naval_attack.outcome == "defender_wins"
+    html = client_of(seat(naval_attack.game, "Prussia").user).get(page_url(naval_attack))
+    assert escape("L'attacco è concluso: vince la Francia (difensore).") in html.content.decode()
+
+
+def _declare_panel(game, power, region_name, target):
+    give_turn(game, power)
+    key = (f"neutral-{target.pk}" if not isinstance(target, str)
+           else f"power-{seat(game, target).pk}")
+    page = client_of(seat(game, power).user).get(
+        reverse("attack_declare_panel", args=[game.pk]),
+        {"regione": region(game, region_name).pk, "obiettivo": key})
+    return page.context["declare"], page.content.decode()
+
+
+def test_M8_the_panel_warns_before_paying_that_fleets_alone_never_reach_the_land_battle(
+        running_game):
+    from tests.game.play_helpers import set_pieces
+
+    set_pieces(running_game, "Gran Bretagna", "Nord America", armies=0, fleets=2)
+    set_pieces(running_game, "Francia", "Nord America", armies=1, fleets=1, markers=1)
+    panel, html = _declare_panel(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert panel.warnings == [
+        "La Gran Bretagna non ha armate proprie in Nord America: l'attacco finirà dopo il "
+        "combattimento navale, senza combattimento terrestre né cambio di controllo."]
+    assert 'class="warning-box"' in html and "Dichiara l'attacco (2 ori)" in html
+
+
+def test_L8_the_panel_warns_that_a_target_without_markers_gives_no_control(running_game):
+    from tests.game.play_helpers import set_pieces
+
+    set_pieces(running_game, "Gran Bretagna", "Nord America", armies=2, fleets=0)
+    set_pieces(running_game, "Francia", "Nord America", armies=1, fleets=0, markers=0)
+    panel, _html = _declare_panel(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert panel.warnings == [
+        "La Francia non ha pedine controllo in Nord America: vincendo non si prende il "
+        "controllo, ma le perdite restano."]
+    set_pieces(running_game, "Francia", "Nord America", markers=1)
+    panel, _html = _declare_panel(running_game, "Gran Bretagna", "Nord America", "Francia")
+    assert panel.warnings == []  # an attack that can take control: nothing to say
+
+
+def test_N3_the_neutral_targets_show_their_defence_and_reward(running_game):
+    counter = show_counter(running_game, "Nord America", reward="gold")
+    panel, html = _declare_panel(running_game, "Gran Bretagna", "Nord America", counter)
+
+    def said(n):  # the Italian, by hand, of each counter the game drew there
+        reward = {"gold": f"premio {n.amount} {'oro' if n.amount == 1 else 'ori'}",
+                  "vp": f"premio {n.amount} PV", "none": "nessun premio"}[n.reward_kind]
+        return f"Pedina neutrale: difesa {n.defence}, {reward}"
+
+    shown = {t.neutral.pk: t.label for t in panel.targets if t.neutral}
+    assert shown[counter.pk] == said(counter) and said(counter) in html
+    assert all(label == said(Neutral.objects.get(pk=pk)) for pk, label in shown.items())
+    assert panel.warnings == []
+
+
+def test_M1_the_attack_page_shows_the_naval_battles_own_odds_until_it_is_fought(naval_attack,
+                                                                               rig):
+    from .attack_helpers import decide
+
+    c = client_of(seat(naval_attack.game, "Prussia").user)
+    before = c.get(page_url(naval_attack))
+    naval = before.context["view"].naval_odds
+    assert naval is not None and naval.ended_before_land == 0  # fought by default (M1, S4)
+    assert naval.attacker_wins + naval.tie + naval.defender_wins == pytest.approx(100)
+    assert "Il combattimento navale" in before.content.decode()
+    decide(naval_attack, "Gran Bretagna", "naval", fight=True)
+    decide(naval_attack, "Francia", "naval", fight=True)
+    rig([6, 1, 2, 2, 1, 5, 1, 1, 1, 1])
+    decide(naval_attack, "Gran Bretagna", "tiles", tiles=0)
+    assert c.get(page_url(naval_attack)).context["view"].naval_odds is None  # fought
+
+
+def test_the_odds_of_one_step_are_computed_once_and_shared_by_every_viewer(naval_attack,
+                                                                          monkeypatch):
+    from guerra.game import attack_view
+
+    calls = []
+    real = attack_view.odds_from_state
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(attack_view, "odds_from_state", counted)
+    attack_view._odds.cache_clear()
+    game = naval_attack.game
+    prussia = client_of(seat(game, "Prussia").user)
+    assert prussia.get(page_url(naval_attack)).status_code == 200
+    first = len(calls)
+    assert first >= 1
+    for power in ("Prussia", "Francia", "Prussia"):  # no answer is secret at this box
+        client_of(seat(game, power).user).get(page_url(naval_attack))
+    assert len(calls) == first
+
+
+def test_G34_while_its_attack_awaits_a_decision_the_turn_box_asks_for_it_not_for_an_action(
+        naval_attack):
+    game = naval_attack.game
+    html = client_of(seat(game, "Gran Bretagna").user).get(
+        reverse("game_turn_part", args=[game.pk])).content.decode()
+    assert "L'attacco attende una tua decisione." in html
+    assert "Dichiara un attacco" not in html and "È il tuo turno." not in html

@@ -313,3 +313,64 @@ def test_without_javascript_a_message_is_posted_and_the_player_sent_back_to_the_
     assert response.status_code == 302
     assert response["Location"] == reverse("game_board", args=[running_game.pk]) + "#negotiation"
     assert ChatMessage.objects.filter(text="Senza JavaScript").exists()
+
+
+# Work proportional to the change: a page that holds the log gets only the lines after its last.
+
+
+def _lines_of(html):
+    import re
+
+    return re.findall(r'data-line="(\d+)"', html)
+
+
+def test_a_post_that_names_its_last_line_gets_back_only_the_lines_after_it(running_game,
+                                                                           table):
+    anna, carla = table["Francia"].user, table["Prussia"].user
+    said = [services.chat_post_alliance(game_id=running_game.pk, user=who, text=f"riga {n}")
+            for n, who in enumerate((anna, carla, anna))]
+    held = said[1].pk  # the page holds the first two lines; the third came meanwhile
+    response = client_of(anna).post(alliance_url(running_game, 1),
+                                    {"text": "la mia riga", "dopo": held},
+                                    headers={"HX-Request": "true"})
+    html = response.content.decode()
+    new = ChatMessage.objects.get(text="la mia riga")
+    assert response.status_code == 200
+    assert _lines_of(html) == [str(said[2].pk), str(new.pk)]
+    assert "riga 0" not in html and "riga 1" not in html and 'id="chat-alliance-1"' not in html
+    private = client_of(anna).post(private_url(running_game, table["Gran Bretagna"]),
+                                   {"text": "pace?", "dopo": 0},
+                                   headers={"HX-Request": "true"}).content.decode()
+    assert _lines_of(private) == [str(ChatMessage.objects.get(text="pace?").pk)]
+    assert 'id="chat-private-log"' not in private
+
+
+def test_a_live_refresh_after_the_last_line_costs_the_same_whatever_the_history(running_game,
+                                                                                table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    anna = table["Francia"].user
+    reader = client_of(table["Prussia"].user)
+
+    def refresh_after_the_last() -> tuple[int, list[str]]:
+        last = ChatMessage.objects.order_by("-pk").first()
+        with CaptureQueriesContext(connection) as queries:
+            html = reader.get(alliance_url(running_game, 1), {"dopo": last.pk}).content.decode()
+        return len(queries), _lines_of(html)
+
+    services.chat_post_alliance(game_id=running_game.pk, user=anna, text="prima")
+    few = refresh_after_the_last()
+    for n in range(40):
+        services.chat_post_alliance(game_id=running_game.pk, user=anna, text=f"ancora {n}")
+    many = refresh_after_the_last()
+    assert few == many and few[1] == []
+    whole = reader.get(alliance_url(running_game, 1)).content.decode()
+    assert len(_lines_of(whole)) == 41  # without "dopo": the whole log, as a page load has it
+
+
+@pytest.mark.parametrize("bad", ["x", "-1", "1.5", "9" * 30])
+def test_a_bad_last_line_is_refused_in_italian(running_game, table, bad):
+    response = client_of(table["Francia"].user).get(alliance_url(running_game, 1), {"dopo": bad})
+    assert response.status_code == 400
+    assert "«dopo» deve essere un numero intero" in response.content.decode()

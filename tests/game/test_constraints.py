@@ -57,10 +57,10 @@ def test_one_holding_per_power_and_region(running_game):
 
 @pytest.mark.parametrize("defence", [0, 10])
 def test_a_neutral_defence_is_between_1_and_9(running_game, scenario, defence):
-    neutral = Neutral.objects.filter(game=running_game).first()
+    neutral = Neutral.objects.filter(game=running_game, kind="numbered").first()  # 1..9 (G6)
     with pytest.raises(IntegrityError), transaction.atomic():
         Neutral.objects.filter(pk=neutral.pk).update(defence=defence)
-    spec = ScenarioNeutral.objects.filter(scenario=scenario).first()
+    spec = ScenarioNeutral.objects.filter(scenario=scenario, kind="numbered").first()
     with pytest.raises(IntegrityError), transaction.atomic():
         ScenarioNeutral.objects.filter(pk=spec.pk).update(defence=defence)
 

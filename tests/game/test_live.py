@@ -261,7 +261,7 @@ def test_the_log_shows_each_viewer_only_what_they_may_see_newest_first(
     assert "secret_plan" in staff and "own_unrest" in staff
     assert "chat_alliance" not in staff  # conversation is not game history
     assert anna.index("own_unrest") < anna.index("La partita comincia")
-    assert "solo Francia" in anna
+    assert "solo la Francia" in anna
 
 
 def test_every_existing_kind_reads_as_an_italian_sentence(running_game, make_user):
@@ -272,14 +272,14 @@ def test_every_existing_kind_reads_as_an_italian_sentence(running_game, make_use
     assert texts["game_created"] == (
         "Partita «Prova» creata dallo scenario Europa 1700 — partenza rapida."
     )
-    assert texts["seat_taken"] == "carla prende Prussia."
+    assert texts["seat_taken"] == "carla prende la Prussia."
     assert texts["game_started"] == (
         "La partita comincia: si sorteggiano l'ordine dei posti, le pedine e la preparazione."
     )
     assert "Tocca alla Francia." in texts["game_step"]
     assert texts["game_ended"].startswith("La partita è finita. Il seme dei dadi ora è pubblico: ")
     assert describe(GameEvent(kind="seat_left", payload={"user": "ugo", "power": "Spagna"})) == (
-        "ugo lascia Spagna."
+        "ugo lascia la Spagna."
     )
     assert describe(GameEvent(kind="brand_new")) == "Evento «brand_new»."
 

@@ -43,13 +43,13 @@ def test_staff_set_gold_and_vp_and_everyone_reads_it_in_the_log(
     with django_capture_on_commit_callbacks(execute=True):
         response = correct(client_of(staff), running_game, prussia, note="conteggio sbagliato")
     assert response.status_code == 200
-    assert "Correzione registrata per Prussia." in response.content.decode()
+    assert "Correzione registrata per la Prussia." in response.content.decode()
     prussia.refresh_from_db()
     assert (prussia.gold, prussia.vp) == (3, 2)
     event = GameEvent.objects.get(game=running_game, kind="staff_corrected")
     assert event.visibility == "all"
     assert describe(event) == (
-        "Lo staff corregge Prussia: oro 10 → 3, PV 0 → 2. Nota: conteggio sbagliato"
+        "Lo staff corregge la Prussia: oro 10 → 3, PV 0 → 2. Nota: conteggio sbagliato"
     )
     assert [(group, message["parts"]) for group, message in sent] == [
         (live.game_group(running_game.pk), ["board", "turn", "log"])

@@ -69,7 +69,7 @@ def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(fo
     before = odds_shown()
     decide(attack, "Prussia", "ally", armies=3, fleets=0)
     assert odds_shown() == before  # the odds do not betray the answer either
-    told = "Prussia si unisce al difensore con 3 armate."
+    told = "La Prussia si unisce al difensore con 3 armate."
     for enemy in ("Austria", "Gran Bretagna"):
         html = every_page(game, enemy, attack.number)
         assert told not in html

@@ -33,7 +33,7 @@ def test_a_power_that_is_not_awaited_is_refused() -> None:
     state = waiting_for_allies()
     result = refused(SEED004.advance(state, AllyAnswer(FR, state.step, 1, 0), pairs()))
     assert result.state is state
-    assert result.reason.render() == "Ora non si attende nessuna decisione da Francia."
+    assert result.reason.render() == "Ora non si attende nessuna decisione dalla Francia."
 
 
 def test_a_number_out_of_range_is_refused() -> None:

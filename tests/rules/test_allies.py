@@ -49,9 +49,9 @@ def test_A2_an_ally_commits_only_units_it_has_in_the_region() -> None:
     state = accepted(declare(situation(a_allies=[AllyForce(ES, 2, 1)]))).state
     too_many = refused(SEED004.advance(state, AllyAnswer(ES, state.step, 3, 0), NO_DICE))
     assert too_many.state is state
-    assert too_many.reason.render() == "Spagna ha solo 2 armate nella regione."
+    assert too_many.reason.render() == "La Spagna ha solo 2 armate nella regione."
     too_many_fleets = refused(SEED004.advance(state, AllyAnswer(ES, state.step, 0, 2), NO_DICE))
-    assert too_many_fleets.reason.render() == "Spagna ha solo 1 flotta nella regione."
+    assert too_many_fleets.reason.render() == "La Spagna ha solo 1 flotta nella regione."
     negative = refused(SEED004.advance(state, AllyAnswer(ES, state.step, -1, 0), NO_DICE))
     assert negative.reason.msgid == "A number of units cannot be negative."
 

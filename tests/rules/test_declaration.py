@@ -53,7 +53,7 @@ def test_D3_less_than_two_gold_refuses_and_pays_nothing() -> None:
     assert result.state is None
     assert result.reason.plural is not None and result.reason.count == 1
     assert result.reason.render() == (
-        "Dichiarare un attacco costa 2 ori: Francia ha solo 1 oro."
+        "Dichiarare un attacco costa 2 ori: la Francia ha solo 1 oro."
     )
 
 

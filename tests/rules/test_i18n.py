@@ -47,12 +47,12 @@ def test_a_compiled_catalogue_is_used_when_present(locale_dir: Path) -> None:
 
 
 def test_italian_plurals_of_gold_and_units() -> None:
-    assert GoldChanged("Francia", -1, "D3").describe().render() == "Francia paga 1 oro."
-    assert GoldChanged("Francia", -2, "D3").describe().render() == "Francia paga 2 ori."
-    assert UnitLost("Russia", "army", 1, "L3").describe().render() == "Russia perde 1 armata."
-    assert UnitLost("Russia", "army", 2, "L3").describe().render() == "Russia perde 2 armate."
+    assert GoldChanged("Francia", -1, "D3").describe().render() == "La Francia paga 1 oro."
+    assert GoldChanged("Francia", -2, "D3").describe().render() == "La Francia paga 2 ori."
+    assert UnitLost("Russia", "army", 1, "L3").describe().render() == "La Russia perde 1 armata."
+    assert UnitLost("Russia", "army", 2, "L3").describe().render() == "La Russia perde 2 armate."
     joined = AllyCommitted("Spagna", "attacker", 2, 1).describe().render()
-    assert joined == "Spagna si unisce all'attaccante con 2 armate e 1 flotta."
+    assert joined == "La Spagna si unisce all'attaccante con 2 armate e 1 flotta."
 
 
 def test_messages_nest_and_render_in_english_too() -> None:
@@ -60,7 +60,7 @@ def test_messages_nest_and_render_in_english_too() -> None:
     assert total.render() == "Totale del paese neutrale nel combattimento terrestre: 5."
     assert total.render("en") == "Total of the neutral country in the land battle: 5."
     dice = DiceRolled("naval", "attacker", "Francia", (3, 4), 1, True).describe()
-    assert dice.render() == "Francia tira 3 e 4: +1, ed è un 7!"
+    assert dice.render() == "La Francia tira 3 e 4: +1, ed è un 7!"
 
 
 def test_a_message_survives_the_event_log() -> None:

@@ -110,7 +110,7 @@ def test_M2_a_power_cannot_use_more_tiles_than_it_holds() -> None:
     state = _at_tiles(at_sea(attacker(fleets=1, alliance_tiles=2), defender(fleets=1)))
     result = refused(SEED004.advance(state, NavalTiles(FR, state.step, 3), pairs()))
     assert result.state is state
-    assert result.reason.render() == "Francia ha solo 2 tessere Alleanza per questa regione."
+    assert result.reason.render() == "La Francia ha solo 2 tessere Alleanza per questa regione."
     negative = refused(SEED004.advance(state, NavalTiles(FR, state.step, -1), pairs()))
     assert negative.reason.msgid == "A number of tiles cannot be negative."
 

@@ -11,28 +11,44 @@ from .game import Game, Neutral, Region, Seat
 
 
 class Attack(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="attacks")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="attacks", verbose_name=_("game")
+    )
     number = models.PositiveIntegerField(_("number"))  # #1, #2… within the game
-    procedure = models.CharField(max_length=40, default="seed004")
-    war = models.PositiveSmallIntegerField(default=1)
-    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="attacks")
-    attacker = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="attacks_made")
+    procedure = models.CharField(_("procedure"), max_length=40, default="seed004")
+    war = models.PositiveSmallIntegerField(_("war"), default=1)
+    region = models.ForeignKey(
+        Region, on_delete=models.CASCADE, related_name="attacks", verbose_name=_("region")
+    )
+    attacker = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="attacks_made", verbose_name=_("attacker")
+    )
     defender = models.ForeignKey(
-        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="attacks_received"
+        Seat,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="attacks_received",
+        verbose_name=_("defender"),
     )
     neutral = models.ForeignKey(
-        Neutral, on_delete=models.SET_NULL, null=True, blank=True, related_name="attacks"
+        Neutral,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="attacks",
+        verbose_name=_("neutral marker"),
     )
     # The rules' state (guerra.rules) as JSON, and copies of what queries need from it.
-    state = models.JSONField()
-    step = models.PositiveIntegerField(default=0)
-    node = models.CharField(max_length=40)
-    awaiting = models.JSONField(default=list)
-    finished = models.BooleanField(default=False, db_index=True)
-    outcome = models.CharField(max_length=40, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    state = models.JSONField(_("rules state"))
+    step = models.PositiveIntegerField(_("step"), default=0)
+    node = models.CharField(_("flowchart box"), max_length=40)
+    awaiting = models.JSONField(_("awaiting"), default=list)
+    finished = models.BooleanField(_("attack over"), default=False, db_index=True)
+    outcome = models.CharField(_("outcome"), max_length=40, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    created_at = models.DateTimeField(_("declared at"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("attack ended at"), null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
@@ -60,18 +76,27 @@ class Attack(models.Model):
 class DiceRoll(models.Model):
     """Roll number `number` of the game: recomputable from the seed once it is revealed."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="dice_rolls")
-    number = models.PositiveIntegerField()
-    face = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="dice_rolls", verbose_name=_("game")
+    )
+    number = models.PositiveIntegerField(_("number"))
+    face = models.PositiveSmallIntegerField(_("face"))
     attack = models.ForeignKey(
-        Attack, on_delete=models.CASCADE, null=True, blank=True, related_name="dice"
+        Attack,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="dice",
+        verbose_name=_("attack"),
     )
     # What the die was for when no attack rolled it: the setup's draws, a storm at sea.
-    reason = models.CharField(max_length=12, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(_("rolled for"), max_length=12, blank=True)
+    created_at = models.DateTimeField(_("rolled at"), auto_now_add=True)
 
     class Meta:
         ordering = ["game", "number"]
+        verbose_name = _("dice roll")
+        verbose_name_plural = _("dice rolls")
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="dice_unique_number"),
             models.CheckConstraint(condition=Q(face__gte=1, face__lte=6), name="dice_face_1_6"),

@@ -25,7 +25,9 @@ class ImmutableError(Exception):
 
 
 class ChatMessage(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("game")
+    )
     kind = models.CharField(_("kind"), max_length=8, choices=ChatKind.choices)
     # Alliances are re-formed every war: an alliance chat belongs to one war and one side.
     war = models.PositiveSmallIntegerField(_("war"))

@@ -28,42 +28,58 @@ class GameStatus(models.TextChoices):
 class Game(models.Model):
     name = models.CharField(_("name"), max_length=80)
     scenario = models.ForeignKey(
-        Scenario, on_delete=models.SET_NULL, null=True, related_name="games"
+        Scenario,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="games",
+        verbose_name=_("scenario"),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="created_games",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     is_private = models.BooleanField(_("private"), default=False)
-    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    invite_token = models.CharField(
+        _("invitation code"), max_length=32, unique=True, default=new_invite_token
+    )
     status = models.CharField(
-        max_length=8, choices=GameStatus.choices, default=GameStatus.LOBBY, db_index=True
+        _("status"),
+        max_length=8,
+        choices=GameStatus.choices,
+        default=GameStatus.LOBBY,
+        db_index=True,
     )
     # The rules' state of the whole game (guerra.rules.game.GameState as JSON), from the start:
     # the truth of the game. It holds a copy of the scenario, so editing the scenario never
     # changes a running game; the board's rows below and in the other tables are read models
     # the services rewrite from it in the same transaction.
-    rules = models.JSONField(default=dict, blank=True)
-    step = models.PositiveIntegerField(default=0)  # the rules state's step: a write guard
-    phase = models.CharField(max_length=12, blank=True)
-    wars = models.PositiveSmallIntegerField(default=0)
-    rounds_per_war = models.PositiveSmallIntegerField(default=0)
-    control_markers_per_power = models.PositiveSmallIntegerField(default=0)
+    rules = models.JSONField(_("rules state"), default=dict, blank=True)
+    # The rules state's step: a write guard.
+    step = models.PositiveIntegerField(_("step"), default=0)
+    phase = models.CharField(_("phase"), max_length=12, blank=True)
+    wars = models.PositiveSmallIntegerField(_("wars"), default=0)
+    rounds_per_war = models.PositiveSmallIntegerField(_("rounds per war"), default=0)
+    control_markers_per_power = models.PositiveSmallIntegerField(
+        _("control markers per power"), default=0
+    )
     # Every decision (placement, auction call, action, an ally's answer) has this long.
     deadline_seconds = models.PositiveIntegerField(
         _("time for each decision (seconds)"), default=120
     )
     # When the decision awaited now times out (None: nothing awaited).
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    current_war = models.PositiveSmallIntegerField(default=0)
-    current_round = models.PositiveSmallIntegerField(default=0)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    current_war = models.PositiveSmallIntegerField(_("current war"), default=0)
+    current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # Dice players can trust: the seed stays secret until the game ends, its hash is public.
-    dice_seed = models.CharField(max_length=64, blank=True)
-    dice_seed_hash = models.CharField(max_length=64, blank=True)
-    next_roll = models.PositiveIntegerField(default=0)
-    last_event_seq = models.PositiveIntegerField(default=0)
-    started_at = models.DateTimeField(null=True, blank=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    dice_seed = models.CharField(_("dice seed"), max_length=64, blank=True)
+    dice_seed_hash = models.CharField(_("dice seed hash"), max_length=64, blank=True)
+    next_roll = models.PositiveIntegerField(_("next roll number"), default=0)
+    last_event_seq = models.PositiveIntegerField(_("last event number"), default=0)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -94,15 +110,22 @@ class Game(models.Model):
 class Seat(models.Model):
     """A user playing one power in one game."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="seats",
+        verbose_name=_("user"),
     )
     power = models.CharField(_("power"), max_length=60)
-    colour = models.CharField(max_length=7)
-    order = models.PositiveSmallIntegerField(default=0)
-    turn_position = models.PositiveSmallIntegerField(null=True, blank=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    colour = models.CharField(_("colour"), max_length=7)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    turn_position = models.PositiveSmallIntegerField(
+        _("place in the turn order"), null=True, blank=True
+    )
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     gold = models.IntegerField(_("gold"), default=0)
     population = models.IntegerField(_("population"), default=0)
     unrest = models.IntegerField(_("unrest"), default=0)
@@ -128,16 +151,18 @@ class Seat(models.Model):
 
 
 class Region(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="regions")
-    name = models.CharField(max_length=60)
-    has_sea = models.BooleanField(default=True)
-    vp_first = models.PositiveSmallIntegerField(default=0)
-    vp_second = models.PositiveSmallIntegerField(default=0)
-    vp_third = models.PositiveSmallIntegerField(default=0)
-    order = models.PositiveSmallIntegerField(default=0)
-    map_path = models.TextField(blank=True)
-    label_x = models.PositiveSmallIntegerField(default=0)
-    label_y = models.PositiveSmallIntegerField(default=0)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="regions", verbose_name=_("game")
+    )
+    name = models.CharField(_("name"), max_length=60)
+    has_sea = models.BooleanField(_("has sea"), default=True)
+    vp_first = models.PositiveSmallIntegerField(_("VP for 1st place"), default=0)
+    vp_second = models.PositiveSmallIntegerField(_("VP for 2nd place"), default=0)
+    vp_third = models.PositiveSmallIntegerField(_("VP for 3rd place"), default=0)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    map_path = models.TextField(_("map outline (SVG path)"), blank=True)
+    label_x = models.PositiveSmallIntegerField(_("label x"), default=0)
+    label_y = models.PositiveSmallIntegerField(_("label y"), default=0)
 
     class Meta:
         ordering = ["order", "pk"]
@@ -154,11 +179,20 @@ class Region(models.Model):
 class Holding(models.Model):
     """One power's pieces in one region, or at its home (`region` empty: G2)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="holdings")
-    region = models.ForeignKey(
-        Region, on_delete=models.CASCADE, null=True, blank=True, related_name="holdings"
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="holdings", verbose_name=_("game")
     )
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="holdings")
+    region = models.ForeignKey(
+        Region,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="holdings",
+        verbose_name=_("region"),
+    )
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="holdings", verbose_name=_("seat")
+    )
     armies = models.IntegerField(_("armies"), default=0)
     fleets = models.IntegerField(_("fleets"), default=0)
     forts = models.IntegerField(_("forts"), default=0)
@@ -166,6 +200,8 @@ class Holding(models.Model):
 
     class Meta:
         ordering = ["region__order", "seat__order"]
+        verbose_name = _("deployment")
+        verbose_name_plural = _("deployments")
         constraints = [
             models.UniqueConstraint(fields=["region", "seat"], name="holding_one_per_region_seat"),
             models.UniqueConstraint(
@@ -193,19 +229,25 @@ class Neutral(models.Model):
     """A counter of the pool face up on the map (G6): numbered (an attack target), population
     (Colonise) or trade (Trade). `number` is its id in the rules' pool."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="neutrals")
-    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="neutrals")
-    kind = models.CharField(
-        max_length=10, choices=CounterKind.choices, default=CounterKind.NUMBERED
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="neutrals", verbose_name=_("game")
     )
-    number = models.PositiveSmallIntegerField(default=0)
-    defence = models.PositiveSmallIntegerField()
-    reward_kind = models.CharField(max_length=4, choices=RewardKind.choices)
-    amount = models.PositiveSmallIntegerField(default=0)
-    on_board = models.BooleanField(default=True)
+    region = models.ForeignKey(
+        Region, on_delete=models.CASCADE, related_name="neutrals", verbose_name=_("region")
+    )
+    kind = models.CharField(
+        _("kind"), max_length=10, choices=CounterKind.choices, default=CounterKind.NUMBERED
+    )
+    number = models.PositiveSmallIntegerField(_("number"), default=0)
+    defence = models.PositiveSmallIntegerField(_("defence value"))
+    reward_kind = models.CharField(_("reward"), max_length=4, choices=RewardKind.choices)
+    amount = models.PositiveSmallIntegerField(_("reward amount"), default=0)
+    on_board = models.BooleanField(_("on the map"), default=True)
 
     class Meta:
         ordering = ["region__order", "pk"]
+        verbose_name = _("neutral marker on the map")
+        verbose_name_plural = _("neutral markers on the map")
         constraints = [
             models.CheckConstraint(
                 condition=Q(kind="numbered", defence__gte=1, defence__lte=9)
@@ -219,15 +261,25 @@ class Neutral(models.Model):
 
 
 class TileHolding(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tile_holdings")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="tiles")
-    kind = models.CharField(max_length=16, choices=TileKind.choices)
-    region = models.ForeignKey(Region, on_delete=models.CASCADE, null=True, blank=True)
-    count = models.IntegerField(default=0)
-    spent = models.IntegerField(default=0)  # once-per-war uses in this war (G40)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="tile_holdings", verbose_name=_("game")
+    )
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="tiles", verbose_name=_("seat")
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=TileKind.choices)
+    region = models.ForeignKey(
+        Region, on_delete=models.CASCADE, null=True, blank=True, verbose_name=_("region")
+    )
+    count = models.IntegerField(_("copies"), default=0)
+    spent = models.IntegerField(
+        _("used in this war"), default=0
+    )  # once-per-war uses in this war (G40)
 
     class Meta:
         ordering = ["kind", "region__order"]
+        verbose_name = _("tile held")
+        verbose_name_plural = _("tiles held")
         constraints = [
             models.UniqueConstraint(fields=["seat", "kind", "region"], name="tile_holding_unique"),
             models.UniqueConstraint(
@@ -249,13 +301,19 @@ class AllianceMembership(models.Model):
     """Which of the two alliances a seat belongs to in one war (1 = A, 2 = B), and its slot in
     the alliance table, which is also its place in the war's turn order (G21)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="memberships")
-    war = models.PositiveSmallIntegerField()
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="memberships")
-    side = models.PositiveSmallIntegerField(choices=[(1, "1"), (2, "2")])
-    slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("game")
+    )
+    war = models.PositiveSmallIntegerField(_("war"))
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("seat")
+    )
+    side = models.PositiveSmallIntegerField(_("alliance"), choices=[(1, "1"), (2, "2")])
+    slot = models.PositiveSmallIntegerField(_("place in the alliance table"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("alliance membership")
+        verbose_name_plural = _("alliance memberships")
         constraints = [
             models.UniqueConstraint(fields=["game", "war", "seat"], name="membership_one_per_war"),
             models.CheckConstraint(condition=Q(side__in=[1, 2]), name="membership_side_1_or_2"),
@@ -274,42 +332,70 @@ class Visibility(models.TextChoices):
 class GameEvent(models.Model):
     """The game's log. The database is the truth; pushes only ring the doorbell."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    kind = models.CharField(max_length=40)
-    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.ALL)
-    war = models.PositiveSmallIntegerField(default=0)
-    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="events", verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(_("number"))
+    created_at = models.DateTimeField(_("logged at"), auto_now_add=True)
+    kind = models.CharField(_("kind"), max_length=40)
+    visibility = models.CharField(
+        _("visibility"), max_length=8, choices=Visibility.choices, default=Visibility.ALL
+    )
+    war = models.PositiveSmallIntegerField(_("war"), default=0)
+    side = models.PositiveSmallIntegerField(_("alliance"), null=True, blank=True)
     seat = models.ForeignKey(
-        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="private_events"
+        Seat,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="private_events",
+        verbose_name=_("seat"),
     )
     actor = models.ForeignKey(
-        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="acted_events"
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="acted_events",
+        verbose_name=_("by"),
     )
-    payload = models.JSONField(default=dict)
+    payload = models.JSONField(_("data"), default=dict)
     # The attack a step of which this event records (its history is these events in order).
     attack = models.ForeignKey(
-        "Attack", on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
+        "Attack",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="steps",
+        verbose_name=_("attack"),
     )
     # The event's number within its audience chain (everyone, one alliance in one war, one
     # power): 1, 2, 3… A client holding another number than the one before missed a push. A
     # chain's numbers tell nothing of the events of the chains its reader may not see (the
     # game-wide `seq` would: it stays on the server).
-    chain_seq = models.PositiveIntegerField(default=0)
+    chain_seq = models.PositiveIntegerField(_("number in its audience"), default=0)
 
     class Meta:
         ordering = ["game", "seq"]
+        verbose_name = _("game event")
+        verbose_name_plural = _("game events")
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
-            models.UniqueConstraint(fields=["game", "chain_seq"], condition=Q(visibility="all"),
-                                    name="event_unique_public_chain_seq"),
-            models.UniqueConstraint(fields=["game", "war", "side", "chain_seq"],
-                                    condition=Q(visibility="alliance"),
-                                    name="event_unique_alliance_chain_seq"),
-            models.UniqueConstraint(fields=["game", "seat", "chain_seq"],
-                                    condition=Q(visibility="power"),
-                                    name="event_unique_power_chain_seq"),
+            models.UniqueConstraint(
+                fields=["game", "chain_seq"],
+                condition=Q(visibility="all"),
+                name="event_unique_public_chain_seq",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "war", "side", "chain_seq"],
+                condition=Q(visibility="alliance"),
+                name="event_unique_alliance_chain_seq",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "seat", "chain_seq"],
+                condition=Q(visibility="power"),
+                name="event_unique_power_chain_seq",
+            ),
             models.CheckConstraint(
                 condition=Q(visibility="all")
                 | Q(visibility="alliance", side__isnull=False)
@@ -325,13 +411,19 @@ class GameEvent(models.Model):
 class WarScore(models.Model):
     """One line of a war's score sheet (G54-G55): a power's place and VP in one region."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scores")
-    war = models.PositiveSmallIntegerField()
-    region = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="scores")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="scores")
-    markers = models.PositiveSmallIntegerField()
-    place = models.PositiveSmallIntegerField()
-    vp = models.PositiveSmallIntegerField()
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="scores", verbose_name=_("game")
+    )
+    war = models.PositiveSmallIntegerField(_("war"))
+    region = models.ForeignKey(
+        Region, on_delete=models.CASCADE, related_name="scores", verbose_name=_("region")
+    )
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="scores", verbose_name=_("seat")
+    )
+    markers = models.PositiveSmallIntegerField(_("control markers"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    vp = models.PositiveSmallIntegerField(_("victory points"))
 
     class Meta:
         ordering = ["game", "war", "region__order", "place", "seat__order"]

@@ -50,7 +50,9 @@ class ScenarioNeutral(models.Model):
     defence and an optional reward; population and trade counters have neither."""
 
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="neutrals")
-    region = models.ForeignKey(ScenarioRegion, on_delete=models.CASCADE, related_name="neutrals")
+    region = models.ForeignKey(
+        ScenarioRegion, on_delete=models.CASCADE, related_name="neutrals", verbose_name=_("region")
+    )
     kind = models.CharField(
         _("kind"), max_length=10, choices=CounterKind.choices, default=CounterKind.NUMBERED
     )

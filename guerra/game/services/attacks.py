@@ -21,6 +21,7 @@ from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, N
 from guerra.rules.seed004.model import ATTACKER, DEFENDER
 from guerra.rules.seed004.state import AttackState
 
+from ..grammar import art
 from ..models import Attack, Game, Neutral, Region, Seat
 from ..parsing import row_id
 from .errors import GameError
@@ -80,7 +81,7 @@ def parse_target(game: Game, region: Region, key: str) -> tuple[str | None, int 
     neutral = Neutral.objects.filter(pk=pk, region=region, on_board=True).first()
     if neutral is None:
         raise GameError(
-            _("There is no such neutral marker in %(region)s.") % {"region": region.name}
+            _("There is no such neutral marker %(region)s.") % {"region": art(region.name, "in")}
         )
     return None, neutral.number
 

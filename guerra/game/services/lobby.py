@@ -11,6 +11,7 @@ from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Refused
 from guerra.rules.game.machine import start_game
 
+from ..grammar import art
 from ..models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
 from ..parsing import BadInput, clean_text
 from ..rules_text import render_rules_message
@@ -94,7 +95,8 @@ def game_join(*, game_id: int, user: User, power: str) -> Seat:
             )
     except IntegrityError:
         raise GameError(
-            _("%(power)s has just been taken by another player.") % {"power": power}, status=409
+            _("%(power)s has just been taken by another player.") % {"power": art(power, "Il")},
+            status=409,
         ) from None
     log_event(game, "seat_taken", {"power": seat.power, "user": user.get_username()}, actor=seat)
     return seat

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from ..audience import Viewer
-from ..invitations import alliance_invitations, prompts_for
+from ..invitations import alliance_invitations, prompt_context
 from ..models import Game, Seat
 
 register = template.Library()
@@ -15,11 +15,13 @@ register = template.Library()
 
 @register.inclusion_tag("game/_ally_prompts.html", takes_context=True)
 def ally_prompts(context: template.Context, game: Game) -> dict[str, Any]:
-    """The invited ally's prompt, on every page of the game (A2/A3)."""
+    """The invited ally's prompt and the player's own decisions, on every page of the game
+    (A2/A3); an attack's own page leaves out that attack (its panel asks)."""
     seat = context.get("seat")  # every game page puts the viewer's seat in its context
+    view = context.get("view")
+    besides = getattr(getattr(view, "attack", None), "number", None)
     return {
-        "game": game,
-        "prompts": prompts_for(game, seat if isinstance(seat, Seat) else None),
+        **prompt_context(game, seat if isinstance(seat, Seat) else None, besides),
         "csrf_token": context.get("csrf_token"),
     }
 
@@ -29,5 +31,7 @@ def alliance_invitations_box(game: Game, viewer: Viewer, sides: list[int]) -> di
     """Beside the alliance chat: whom of the alliance an attack is waiting for."""
     return {
         "game": game,
+        "viewer": viewer,
+        "sides": sides,
         "invitations": [i for side in sides for i in alliance_invitations(game, side, viewer)],
     }

@@ -12,7 +12,8 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from ..audience import Viewer, viewer_for
+from ..access import invited_games, may_visit
+from ..audience import Viewer, viewer_for, visitor_for
 from ..board import BoardView
 from ..live import chains_for, stage_of, ws_path
 from ..models import Game
@@ -50,6 +51,15 @@ def live_attrs(context: template.Context, game: Game) -> SafeString:
     """Attributes of the page's live root: the websocket path, the chains the page was
     rendered with (a different hello on connecting means: re-fetch) and the game's stage."""
     viewer = _viewer(context, game)
+    request: HttpRequest | None = context.get("request")
+    # A waiting room's visitor sees the seats fill live too (the public chain only).
+    if (
+        viewer is None
+        and request is not None
+        and request.user.is_authenticated
+        and may_visit(game, invited_games(request.session))
+    ):
+        viewer = visitor_for(game)
     if viewer is None:
         return SafeString("")
     return format_html(

@@ -1,13 +1,12 @@
 """Names with their Italian articles in templates: {{ seat.power|art:"a" }} is "alla Francia",
 {{ region.name|art:"in" }} "nei Caraibi" or "in Africa", {{ power|art:"Il" }} "La Francia".
-The forms are the rules' own (`guerra.rules.i18n.name_form`), with the default scenario's
-grammar of names."""
+The forms are `guerra.game.grammar.art`'s, with the grammar the scenarios give each name."""
 
 from __future__ import annotations
 
 from django import template
 
-from guerra.rules.i18n import DEFAULT_NAMES, Grammar, name_form
+from guerra.game import grammar
 
 register = template.Library()
 
@@ -15,8 +14,7 @@ register = template.Library()
 @register.filter
 def art(name: object, spec: str) -> str:
     """The name as `spec` asks: il, a, di, da, in, su (capitalised: Il, A...)."""
-    text = str(name)
-    return name_form(text, DEFAULT_NAMES.get(text, Grammar()), spec)
+    return grammar.art(name, spec)
 
 
 @register.filter

@@ -13,6 +13,7 @@ from fractions import Fraction
 from guerra.rules.explore import distribution
 from guerra.rules.flowchart import RefusedError
 from guerra.rules.jsontype import JSON
+from guerra.rules.seed004 import battles
 from guerra.rules.seed004.choices import Choices, Commitments, policy
 from guerra.rules.seed004.declaration import initial_state
 from guerra.rules.seed004.model import Situation
@@ -49,6 +50,23 @@ def odds_from_state(
 ) -> Odds:
     """The odds from an attack in progress (e.g. shown while a player decides)."""
     found = distribution(SEED004, state, policy(choices, commitments))
+    return Odds(*(found.get(name, Fraction(0)) for name in OUTCOMES))
+
+
+def naval_odds_from_state(
+    state: AttackState, choices: Choices = DEFAULTS, commitments: Commitments | None = None
+) -> Odds:
+    """The odds of the naval battle itself (M3/M4): who wins it, a tie, or, in the place of
+    `ended_before_land`, no naval battle at all (S1-S4 skip it, or a side declines it)."""
+
+    def naval_outcome(state: AttackState) -> str | None:
+        if state.naval is not None:
+            return battles.OUTCOMES[state.naval.winner]
+        if state.land is not None or state.cursor.outcome is not None:
+            return "ended_before_land"
+        return None
+
+    found = distribution(SEED004, state, policy(choices, commitments), naval_outcome)
     return Odds(*(found.get(name, Fraction(0)) for name in OUTCOMES))
 
 

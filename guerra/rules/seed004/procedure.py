@@ -84,6 +84,11 @@ class Seed004(Procedure[AttackState, Situation]):
             return battles.OUTCOMES[state.land.winner]
         return None
 
+    def winner(self, state: AttackState, outcome: str) -> str | None:
+        """The main player of the side that won; a neutral country is no power."""
+        side = {"attacker_wins": ATTACKER, "defender_wins": DEFENDER}.get(outcome)
+        return state.main_power(side) if side is not None else None
+
     def odds_key(self, node: Node, faces: tuple[int, ...]) -> object:
         """Only each pair's |d1 - d2| can change the outcome of the attack.
 

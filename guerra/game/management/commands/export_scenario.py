@@ -1,14 +1,16 @@
-from typing import Any
+from typing import Any, cast
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from guerra.game.management.base import ItalianCommand
 from guerra.game.models import Scenario
 from guerra.game.scenario_io import dumps, export_scenario
 
 
-class Command(BaseCommand):
-    help = "Print a scenario as JSON (the format import_scenario reads)."
+class Command(ItalianCommand):
+    help = cast(str, gettext_lazy("Print a scenario as JSON (the format import_scenario reads)."))
 
     def fail(self, message: str) -> int:
         # One Italian line, no class name or traceback: the admin reads it as it is.
@@ -16,7 +18,9 @@ class Command(BaseCommand):
         return 1
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("name")
+        parser.add_argument(
+            "name", metavar=_("NAME"), help=cast(str, gettext_lazy("The scenario's name."))
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:

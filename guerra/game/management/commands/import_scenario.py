@@ -1,14 +1,19 @@
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from guerra.game.management.base import ItalianCommand
 from guerra.game.scenario_io import ScenarioFileError, import_scenario, parse
 
 
-class Command(BaseCommand):
-    help = "Create a scenario from a JSON file, or replace the one with the same name."
+class Command(ItalianCommand):
+    help = cast(
+        str,
+        gettext_lazy("Create a scenario from a JSON file, or replace the one with the same name."),
+    )
 
     def fail(self, message: str) -> int:
         # One Italian line, no class name or traceback: the admin reads it as it is.
@@ -16,7 +21,9 @@ class Command(BaseCommand):
         return 1
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file")
+        parser.add_argument(
+            "file", metavar=_("FILE"), help=cast(str, gettext_lazy("The scenario's JSON file."))
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])

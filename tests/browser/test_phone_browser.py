@@ -1,0 +1,392 @@
+"""The game on a phone (390 px wide, touch) and on a desktop: no page scrolls sideways, the
+attack's flowchart opens at its current box, the map keeps its words and units inside the
+regions, the live status stays clear of the prompts and tells a dropped connection quickly,
+the rule codes hide behind a toggle, and the tab has its icon.
+
+Gran Bretagna (bruno) and Prussia (carla) in alliance A, Francia (anna) in alliance B, as war
+1's auction makes them; Gran Bretagna plays first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from guerra.game import services
+from guerra.game.models import Attack, Game, Region, Scenario, Seat
+from tests.browser.conftest import PASSWORD, logged_in, settled
+from tests.browser.test_attack_browser import start_game
+from tests.game.play_helpers import finish_auction, set_pieces, show_counter, state_of
+
+LIVE = 15_000  # ms
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def login(
+    browser: Browser, live_server_url: str, transactional_db: None
+) -> Iterator[Callable[[str, dict[str, Any]], Page]]:
+    """login(name, PHONE or DESKTOP): a page logged in as `name` (one user, many devices)."""
+    contexts: list[BrowserContext] = []
+
+    def open_as(name: str, device: dict[str, Any]) -> Page:
+        if not User.objects.filter(username=name).exists():
+            User.objects.create_user(name, password=PASSWORD)
+        context = browser.new_context(base_url=live_server_url, **device)
+        contexts.append(context)
+        return logged_in(context.new_page(), live_server_url, name)
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+def sideways(page: Page) -> int:
+    """How many CSS pixels the page is wider than its window (0: nothing scrolls sideways)."""
+    return int(page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def inner_scrollers(page: Page) -> list[str]:
+    """The parts of the page that scroll sideways on their own (a table in a scrolling box),
+    but the flowchart, which is meant to."""
+    return list(page.evaluate("""() => [...document.querySelectorAll("body *")].filter(e => {
+        const x = getComputedStyle(e).overflowX;
+        return (x === "auto" || x === "scroll") && e.scrollWidth > e.clientWidth + 1
+          && !e.closest(".chart-scroll");
+      }).map(e => e.tagName.toLowerCase() + "." + e.className)"""))
+
+
+def declare(game: Game, attacker: str, region: str, target: str) -> Attack:
+    user = Seat.objects.get(game=game, power=attacker).user
+    key = f"power-{Seat.objects.get(game=game, power=target).pk}"
+    place = Region.objects.get(game=game, name=region)
+    return services.attack_declare(game_id=game.pk, user=user, region_id=place.pk, target=key)
+
+
+def finished_game() -> Game:
+    """A short game of anna (Francia) and bruno (Spagna): one war of one round of passes."""
+    anna, bruno = (User.objects.get(username=n) for n in ("anna", "bruno"))
+    scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
+    Scenario.objects.filter(pk=scenario.pk).update(wars=1, rounds_per_war=1)
+    scenario.refresh_from_db()
+    game = services.game_create(user=anna, scenario=scenario, name="Guerra lampo",
+                                is_private=False, power="Francia")
+    services.game_join(game_id=game.pk, user=bruno, power="Spagna")
+    services.game_start(game_id=game.pk, user=anna)
+    finish_auction(game, [("Francia", "Spagna")])
+    for name in ("anna", "anna", "bruno", "bruno"):
+        user = User.objects.get(username=name)
+        services.action_pass(game_id=game.pk, user=user, step=state_of(game).step)
+    game.refresh_from_db()
+    return game
+
+
+def detail(shot: Callable[[Page, str], Path], page: Page, selector: str, name: str,
+           *, top: bool = False) -> None:
+    """Beside the full page, a picture of one element (a phone's page is very tall), and with
+    `top` one of what the window shows first."""
+    path = shot(page, name)
+    if top:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(path.with_name(f"{path.stem}-top.png")))
+    page.locator(selector).first.screenshot(path=str(path.with_name(f"{path.stem}-detail.png")))
+
+
+def live(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("[data-live-status]")).to_have_attribute("data-state", "open",
+                                                                  timeout=LIVE)
+    settled(page)
+
+
+def test_no_game_page_scrolls_sideways_on_a_phone(login, shot):
+    phone = login("bruno", PHONE)
+    desktop = login("bruno", DESKTOP)
+    login("anna", DESKTOP)
+    login("carla", DESKTOP)
+    game = start_game()
+    board = f"/partite/{game.pk}/"
+    wide: dict[str, int] = {}
+
+    def visit(name: str, url: str, part: str = "main") -> None:
+        for page, device in ((phone, "phone"), (desktop, "desktop")):
+            page.goto(url)
+            page.wait_for_load_state("load")
+            settled(page)
+            detail(shot, page, part, f"{name}-{device}", top=device == "phone")
+            if sideways(page) > 0:
+                wide[f"{name}-{device}"] = sideways(page)
+            if inner_scrollers(page):
+                wide[f"{name}-{device}-inside"] = len(inner_scrollers(page))
+
+    visit("lobby", "/")
+    visit("board", board, "#regions")
+    region = Region.objects.get(game=game, name="Nord America")
+    francia = Seat.objects.get(game=game, power="Francia")
+    visit("declare", f"{board}attacco/?regione={region.pk}&obiettivo=power-{francia.pk}",
+          "#declare-panel")
+    visit("market", board + "mercato/", "#market")
+    attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
+    visit("attack", f"{board}attacchi/{attack.number}/", ".attack-panel")
+    visit("attacks", board + "attacchi/", "table.attack-list")
+    over = finished_game()
+    visit("war-report", f"/partite/{over.pk}/guerre/1/", "main .card")
+    visit("standings", f"/partite/{over.pk}/classifica/")
+    visit("board-over", f"/partite/{over.pk}/", "#turn-box")
+    assert wide == {}
+
+
+CURRENT_BOX_IN_FRAME = """() => {
+  const frame = document.querySelector(".attack-chart .chart-scroll");
+  const box = frame.querySelector('.box.current[aria-current="step"]');
+  const f = frame.getBoundingClientRect(), b = box.getBoundingClientRect();
+  return {
+    id: box.id, larger: frame.scrollWidth > frame.clientWidth,
+    // The frame is no taller than the window: scrolled to it, the page shows the box.
+    fits: frame.getBoundingClientRect().height <= window.innerHeight,
+    inside: b.left >= f.left && b.right <= f.left + frame.clientWidth
+      && b.top >= f.top && b.bottom <= f.top + frame.clientHeight,
+    scrolled: [frame.scrollLeft, frame.scrollTop],
+  };
+}"""
+
+
+def test_the_attack_flowchart_opens_scrolled_to_its_current_box(login, shot):
+    phone = login("bruno", PHONE)
+    desktop = login("bruno", DESKTOP)
+    anna = login("anna", PHONE)
+    login("carla", DESKTOP)
+    game = start_game()
+    attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
+    url = f"/partite/{game.pk}/attacchi/{attack.number}/"
+    for page, name in ((phone, "phone"), (desktop, "desktop")):
+        live(page, url)
+        found = page.evaluate(CURRENT_BOX_IN_FRAME)
+        detail(shot, page, ".attack-chart", f"attacker-decides-{name}")
+        assert found["id"] == "node-attacker_naval_choice"
+        assert found["inside"] and found["fits"], found
+    assert phone.evaluate(CURRENT_BOX_IN_FRAME)["larger"]  # the phone's chart needs scrolling
+
+    # The current box moves on live (anna's page is swapped in place): the chart follows it.
+    live(anna, url)
+    settled(phone)
+    phone.click("button:has-text('Affronta il combattimento navale')")
+    expect(anna.locator("#decision")).to_contain_text("Lo accetti?", timeout=LIVE)
+    settled(anna)
+    found = anna.evaluate(CURRENT_BOX_IN_FRAME)
+    detail(shot, anna, ".attack-chart", "defender-decides-phone")
+    assert found["id"] != "node-attacker_naval_choice"
+    assert found["inside"] and found["fits"], found
+
+    # History, box 1 of the attack: the first box, at the chart's top left.
+    phone.goto(url + "?passo=1")
+    found = phone.evaluate(CURRENT_BOX_IN_FRAME)
+    assert found["inside"], found
+    detail(shot, phone, ".attack-chart", "history-box-1-phone")
+
+
+OUTSIDE_THEIR_REGION = """() => {
+  const out = [];
+  for (const region of document.querySelectorAll(".map .region")) {
+    const shape = region.querySelector(".region-shape");
+    const back = shape.getScreenCTM().inverse();
+    const parts = region.querySelectorAll(
+      ".region-name, .region-vp, .counters, .neutral");
+    for (const part of parts) {
+      const r = part.getBoundingClientRect();
+      const corners = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1],
+                       [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
+      for (const [x, y] of corners) {
+        const p = new DOMPoint(x, y).matrixTransform(back);
+        if (!shape.isPointInFill(p)) {
+          out.push(region.dataset.region + ": " + (part.textContent || "").trim().slice(0, 30));
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_map_keeps_names_and_counters_inside_their_regions(login, shot):
+    desktop = login("anna", DESKTOP)
+    phone = login("anna", PHONE)
+    login("bruno", DESKTOP)
+    login("carla", DESKTOP)
+    game = start_game()
+    # Crowded small regions: every power with every kind of piece, neutral counters too.
+    for region in ("India", "Indie Orientali", "Caraibi", "Mediterraneo"):
+        for power in ("Francia", "Gran Bretagna", "Prussia"):
+            set_pieces(game, power, region, armies=2, fleets=1, forts=1, markers=1)
+    for region in ("India", "Caraibi"):
+        show_counter(game, region, reward="gold")
+    live(desktop, f"/partite/{game.pk}/")
+    detail(shot, desktop, ".map-wrap", "map-desktop")
+    expect(desktop.locator(".map .region[data-region='India'] .counters")).to_have_count(3)
+    assert desktop.evaluate(OUTSIDE_THEIR_REGION) == []
+
+    # The phone: the map's words are too small at 390 px, so the regions' list comes first,
+    # its units in tables of a readable size; the map follows, still tidy.
+    live(phone, f"/partite/{game.pk}/")
+    assert phone.evaluate(OUTSIDE_THEIR_REGION) == []
+    regions = phone.locator("#regions").bounding_box()
+    board = phone.locator("#board").bounding_box()
+    assert regions is not None and board is not None
+    assert regions["y"] < board["y"]
+    india = phone.locator(".region-card", has_text="India").first
+    expect(india.locator("table.holdings")).to_contain_text("Gran Bretagna")
+    size = india.locator("table.holdings td").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 13
+    detail(shot, phone, "#regions", "regions-first-phone")
+    detail(shot, phone, ".map-wrap", "map-phone")
+
+
+def overlaps(page: Page, selector: str) -> list[str]:
+    """The elements matching `selector` that the live status overlaps."""
+    return list(page.evaluate("""(selector) => {
+      const dot = document.querySelector("[data-live-status]").getBoundingClientRect();
+      return [...document.querySelectorAll(selector)].filter(e => {
+        const r = e.getBoundingClientRect();
+        return r.width && dot.left < r.right && r.left < dot.right
+          && dot.top < r.bottom && r.top < dot.bottom;
+      }).map(e => e.id || e.className || e.tagName);
+    }""", selector))
+
+
+PROMPTS = ".prompt, #decision, #turn-box, h1, .crumbs, .board-head"
+
+
+def test_the_live_status_keeps_clear_of_the_prompts_on_desktop_and_phone(login, shot):
+    carla_phone = login("carla", PHONE)
+    carla_desktop = login("carla", DESKTOP)
+    bruno_phone = login("bruno", PHONE)
+    bruno_desktop = login("bruno", DESKTOP)
+    login("anna", DESKTOP)
+    # Two tables: one where Prussia is invited to an attack (its prompt on every page), one
+    # where Gran Bretagna decides on its attack's page.
+    game = start_game()
+    board = f"/partite/{game.pk}/"
+    declare(game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    other = start_game()
+    attack = declare(other, "Gran Bretagna", "Nord America", "Francia")
+    url = f"/partite/{other.pk}/attacchi/{attack.number}/"
+    pages = [(carla_phone, board, "ally-phone"), (carla_desktop, board, "ally-desktop"),
+             (bruno_phone, url, "attacker-phone"), (bruno_desktop, url, "attacker-desktop")]
+    for page, where, name in pages:
+        live(page, where)
+        if page in (carla_phone, carla_desktop):
+            expect(page.locator("#prompt-1")).to_contain_text("Un alleato chiede il tuo aiuto")
+        else:
+            expect(page.locator("#decision")).to_contain_text("combattimento navale")
+        shot(page, name)
+        assert overlaps(page, PROMPTS) == [], name
+        # The longest words it says: the connection lost.
+        page.evaluate("window.guerraLive.disconnect()")
+        expect(page.locator("[data-live-status]")).to_contain_text("Connessione persa")
+        path = shot(page, f"{name}-dropped")
+        page.screenshot(path=str(path.with_name(f"{path.stem}-top.png")))
+        assert overlaps(page, PROMPTS) == [], name
+
+
+def test_a_dropped_connection_says_so_within_5_seconds_then_reconnects(login, shot):
+    phone = login("anna", PHONE)
+    desktop = login("anna", DESKTOP)
+    login("bruno", DESKTOP)
+    login("carla", DESKTOP)
+    game = start_game()
+    status_of = {page: page.locator("[data-live-status]") for page in (phone, desktop)}
+
+    # The phone loses its network: the browser says it goes offline.
+    live(phone, f"/partite/{game.pk}/")
+    phone.context.set_offline(True)
+    expect(status_of[phone]).to_contain_text("Connessione persa", timeout=5_000)
+    detail(shot, phone, "[data-live-status]", "offline", top=True)
+    phone.context.set_offline(False)
+    expect(status_of[phone]).to_have_attribute("data-state", "open", timeout=LIVE)
+    expect(status_of[phone]).to_have_text("In diretta")
+
+    # A connection that dies in silence (no close, no answer to the pings): the heartbeat.
+    silent = {"on": False}
+
+    def route(ws: Any) -> None:
+        if silent["on"]:
+            return  # a mute network: the socket opens (a mock), and nothing ever comes
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: None if silent["on"] else server.send(message))
+        server.on_message(lambda message: None if silent["on"] else ws.send(message))
+
+    desktop.route_web_socket(re.compile(r"/ws/partite/\d+/$"), route)
+    live(desktop, f"/partite/{game.pk}/")
+    silent["on"] = True
+    expect(status_of[desktop]).to_contain_text("Connessione persa", timeout=5_000)
+    detail(shot, desktop, "[data-live-status]", "silent-network", top=True)
+    silent["on"] = False
+    # Reconnecting backs off (up to 15 s and a half between tries while the network is mute).
+    expect(status_of[desktop]).to_have_attribute("data-state", "open", timeout=40_000)
+    expect(status_of[desktop]).to_have_text("In diretta")
+
+
+def test_the_rule_codes_hide_behind_a_toggle_remembered_on_the_device(login, shot):
+    page = login("bruno", DESKTOP)
+    phone = login("bruno", PHONE)
+    login("anna", DESKTOP)
+    login("carla", DESKTOP)
+    game = start_game()
+    attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
+    url = f"/partite/{game.pk}/attacchi/{attack.number}/"
+    live(page, url)
+    codes = page.locator(".chart .rule-code")
+    toggle = page.get_by_label("mostra le regole")
+    assert codes.count() > 5
+    expect(toggle).not_to_be_checked()
+    expect(codes.first).to_be_hidden()
+    detail(shot, page, ".attack-chart", "rules-hidden")
+    toggle.check()
+    expect(codes.first).to_be_visible()
+    naval_choice = page.locator("#node-attacker_naval_choice .rule-code")
+    expect(naval_choice).to_have_text(re.compile(r"^[A-Z]\d+"))
+    detail(shot, page, ".attack-chart", "rules-shown")
+    page.reload()
+    expect(page.get_by_label("mostra le regole")).to_be_checked()
+    expect(page.locator(".chart .rule-code").first).to_be_visible()
+    # A live refresh swaps the chart: the choice stays.
+    page.evaluate("document.body.dispatchEvent(new CustomEvent('live:all'))")
+    settled(page)
+    expect(page.locator(".chart .rule-code").first).to_be_visible()
+    expect(page.get_by_label("mostra le regole")).to_be_checked()
+    page.get_by_label("mostra le regole").uncheck()
+    expect(page.locator(".chart .rule-code").first).to_be_hidden()
+    # Another device (its own storage) starts with them hidden.
+    live(phone, url)
+    expect(phone.locator(".chart .rule-code").first).to_be_hidden()
+    expect(phone.get_by_label("mostra le regole")).not_to_be_checked()
+
+
+def test_the_favicon_is_linked_from_every_page_and_served(login, live_server_url, shot):
+    page = login("anna", DESKTOP)
+    for url in ("/", "/account/accedi/"):
+        page.goto(url)
+        href = page.eval_on_selector("link[rel=icon]", "l => l.href")
+        response = page.request.get(href)
+        assert response.status == 200
+        assert response.headers["content-type"].startswith("image/svg+xml")
+        assert b"<svg" in response.body()
+    page.set_content(f'<body style="background:#f6f0e1"><img src="{href}" width="128">'
+                     f'<img src="{href}" width="32"><img src="{href}" width="16"></body>')
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    shot(page, "favicon")

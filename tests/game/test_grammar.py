@@ -1,0 +1,116 @@
+"""Italian with articles and prepositions: every name of the shipped scenarios, and a table of
+the messages players read most, as an Italian would write them ("Tocca alla Francia", "nei
+Caraibi", "nell'Impero Ottomano", "in Africa")."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from guerra.game import grammar
+from guerra.game.event_text import DESCRIBERS
+from guerra.game.models import ScenarioPower, ScenarioRegion
+from guerra.game.rules_text import render_rules_message
+from guerra.rules.i18n import _ as rules_message
+from guerra.rules.i18n import ngettext as rules_ngettext
+
+pytestmark = pytest.mark.django_db
+
+# name: (il / Il, a, di, in): written by hand.
+FORMS = {
+    "Francia": ("La Francia", "alla Francia", "della Francia", "in Francia"),
+    "Gran Bretagna": ("La Gran Bretagna", "alla Gran Bretagna", "della Gran Bretagna",
+                      "in Gran Bretagna"),
+    "Spagna": ("La Spagna", "alla Spagna", "della Spagna", "in Spagna"),
+    "Prussia": ("La Prussia", "alla Prussia", "della Prussia", "in Prussia"),
+    "Russia": ("La Russia", "alla Russia", "della Russia", "in Russia"),
+    "Austria": ("L'Austria", "all'Austria", "dell'Austria", "in Austria"),
+    "Province Unite": ("Le Province Unite", "alle Province Unite", "delle Province Unite",
+                       "nelle Province Unite"),
+    "Stati Tedeschi": ("Gli Stati Tedeschi", "agli Stati Tedeschi", "degli Stati Tedeschi",
+                       "negli Stati Tedeschi"),
+    "Europa Centrale": ("L'Europa Centrale", "all'Europa Centrale", "dell'Europa Centrale",
+                        "in Europa Centrale"),
+    "Baltico": ("Il Baltico", "al Baltico", "del Baltico", "nel Baltico"),
+    "Mediterraneo": ("Il Mediterraneo", "al Mediterraneo", "del Mediterraneo",
+                     "nel Mediterraneo"),
+    "Impero Ottomano": ("L'Impero Ottomano", "all'Impero Ottomano", "dell'Impero Ottomano",
+                        "nell'Impero Ottomano"),
+    "Nord America": ("Il Nord America", "al Nord America", "del Nord America",
+                     "in Nord America"),
+    "Sud America": ("Il Sud America", "al Sud America", "del Sud America", "in Sud America"),
+    "Caraibi": ("I Caraibi", "ai Caraibi", "dei Caraibi", "nei Caraibi"),
+    "Africa": ("L'Africa", "all'Africa", "dell'Africa", "in Africa"),
+    "India": ("L'India", "all'India", "dell'India", "in India"),
+    "Indie Orientali": ("Le Indie Orientali", "alle Indie Orientali", "delle Indie Orientali",
+                        "nelle Indie Orientali"),
+}
+
+
+@pytest.fixture(autouse=True)
+def italian():
+    grammar.forget_names()
+    with translation.override("it"):
+        yield
+    grammar.forget_names()
+
+
+def test_every_name_of_the_shipped_scenarios_has_its_italian_forms():
+    stored = set(ScenarioPower.objects.values_list("name", flat=True)) | set(
+        ScenarioRegion.objects.values_list("name", flat=True))
+    assert stored == set(FORMS)  # a new name needs its row in this table
+    for name, (the, to, of, in_) in FORMS.items():
+        got = tuple(grammar.art(name, spec) for spec in ("Il", "a", "di", "in"))
+        assert got == (the, to, of, in_), name
+
+
+def test_the_grammar_is_scenario_data_an_edit_is_used_at_once():
+    assert grammar.art("Caraibi", "in") == "nei Caraibi"
+    for region in ScenarioRegion.objects.filter(name="Caraibi"):  # in each shipped scenario
+        region.article, region.bare_in = "le", False
+        region.save()
+    assert grammar.art("Caraibi", "in") == "nelle Caraibi"
+    assert grammar.art("Nessuno", "a") == "a Nessuno"  # a name nobody describes: as it is
+
+
+def rules(msgid: str, **params: object) -> str:
+    return render_rules_message(rules_message(msgid, **params))  # type: ignore[arg-type]
+
+
+def rules_n(singular: str, plural: str, count: int, **params: object) -> str:
+    return render_rules_message(rules_ngettext(singular, plural, count, **params))  # type: ignore[arg-type]
+
+
+def test_the_messages_players_read_most_say_the_articles():
+    table = [
+        (rules_n("{power} loses {count} army.", "{power} loses {count} armies.", 1,
+                 power="Francia"), "La Francia perde 1 armata."),
+        (rules_n("{power} loses {count} army.", "{power} loses {count} armies.", 2,
+                 power="Province Unite"), "Le Province Unite perdono 2 armate."),
+        (rules_n("{power} takes {count} unrest point.", "{power} takes {count} unrest points.",
+                 1, power="Austria"), "L'Austria prende 1 punto di insoddisfazione."),
+        (rules("{power} places a control marker in {region}.", power="Gran Bretagna",
+               region="Caraibi"), "La Gran Bretagna piazza una pedina controllo nei Caraibi."),
+        (rules("{power} places a control marker in {region}.", power="Spagna",
+               region="Africa"), "La Spagna piazza una pedina controllo in Africa."),
+        (rules("{power} cannot attack {target}: they are allies in this war.", power="Francia",
+               target="Prussia"),
+         "La Francia non può attaccare la Prussia: sono alleate in questa guerra."),
+        (rules("{target} has no units and no control markers in {region}: it cannot be attacked"
+               " there.", target="Prussia", region="Stati Tedeschi"),
+         "La Prussia non ha unità né pedine controllo negli Stati Tedeschi: lì non può essere "
+         "attaccata."),
+        (rules("{power} wants a naval battle.", power="Russia"),
+         "La Russia vuole il combattimento navale."),
+        (rules("No decision is awaited from {power} now.", power="Spagna"),
+         "Ora non si attende nessuna decisione dalla Spagna."),
+        (DESCRIBERS["seat_taken"]({"user": "anna", "power": "Francia"}),
+         "anna prende la Francia."),
+        (DESCRIBERS["ally_invited"]({"friend": "Francia", "attack": 3,
+                                     "region": "Impero Ottomano"}),
+         "Sei invitato ad aiutare la Francia nell'attacco n. 3 nell'Impero Ottomano."),
+        (DESCRIBERS["staff_corrected"]({"power": "Stati Tedeschi", "gold": [1, 2], "vp": [0, 0]}),
+         "Lo staff corregge gli Stati Tedeschi: oro 1 → 2, PV 0 → 0."),
+    ]
+    for got, expected in table:
+        assert got == expected
