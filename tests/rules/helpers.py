@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from guerra.rules.dice import ScriptedDice
 from guerra.rules.events import (
@@ -121,3 +123,17 @@ def rules_of(events: Iterable[Event], power: str, prefix: str = "") -> list[str]
     """The rule behind each unit the power lost, e.g. ["M3", "M5"]; `prefix` keeps "M" or "L"."""
     return [e.rule for e in events
             if isinstance(e, UnitLost) and e.power == power and e.rule.startswith(prefix)]
+
+
+def changed(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    """A deep copy of `data` (a case or scenario file) with the value at `path` replaced, or
+    removed when `value` is `...`: one broken field at a time."""
+    data = copy.deepcopy(data)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is ...:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data

@@ -7,7 +7,6 @@ the expected English message is written by hand.
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from guerra.rules import explore
 from guerra.rules.jsonvalue import DataError
 from guerra.rules.seed004.case import odds_case, read_choices, read_situation, resolve_case
 from guerra.rules.seed004.choices import Choices
+from tests.rules.helpers import changed
 
 CASES = Path(__file__).resolve().parent / "cases"
 SPEC: dict[str, Any] = json.loads((CASES / "spec_example.json").read_text(encoding="utf-8"))
@@ -25,15 +25,7 @@ NEUTRAL: dict[str, Any] = json.loads((CASES / "neutral_vp.json").read_text(encod
 
 
 def broken(path: tuple[Any, ...], value: Any, base: dict[str, Any] = SPEC) -> dict[str, Any]:
-    data = copy.deepcopy(base)
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    if value is ...:
-        del target[path[-1]]
-    else:
-        target[path[-1]] = value
-    return data
+    return changed(base, path, value)
 
 
 BROKEN = [

@@ -6,7 +6,6 @@ game-rules.md marks as *data* (G3, G4, G11-G14, G20, G28, G30, G33, G53).
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from guerra.rules.game.scenario import (
 )
 from guerra.rules.game.scenario_file import read_scenario, read_scenario_file, shipped
 from guerra.rules.jsonvalue import DataError
+from tests.rules.helpers import changed
 
 FULL: dict[str, Any] = {
     "format": "guerra-scenario/1",
@@ -105,15 +105,7 @@ def test_G1_an_empty_file_object_is_a_scenario_of_defaults() -> None:
 
 def broken(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
     """FULL with the value at `path` replaced (or removed, for `...`)."""
-    data = copy.deepcopy(FULL)
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    if value is ...:
-        del target[path[-1]]
-    else:
-        target[path[-1]] = value
-    return data
+    return changed(FULL, path, value)
 
 
 BROKEN = [
