@@ -101,22 +101,32 @@ def distribution(
     outcome once a state decides it (default: the procedure's, the attack's own outcome; a
     page may ask about one battle instead).
     """
-    totals: dict[str, Fraction] = {}
     outcome_of = settled_outcome or procedure.settled_outcome
+    # States that share a key share their odds (`Procedure.odds_memo_key`); the key speaks of
+    # the procedure's own outcome only, so another outcome shares nothing.
+    memo_key = procedure.odds_memo_key if settled_outcome is None else None
+    memo: dict[object, dict[str, Fraction]] = {}
 
-    def explore(state: S, weight: Fraction) -> None:
+    def explore(state: S) -> dict[str, Fraction]:
+        """The probability of each outcome from `state` on."""
         while True:
             settled = outcome_of(state)
             if settled is not None:
-                totals[settled] = totals.get(settled, Fraction(0)) + weight
-                return
+                return {settled: Fraction(1)}
             node = procedure.node(state.cursor.node)
             if node.kind is NodeKind.ROLL:
+                key = None if memo_key is None else memo_key(state)
+                if key is not None and key in memo:
+                    return memo[key]
+                found: dict[str, Fraction] = {}
                 for faces, probability in roll_classes(procedure, node):
                     result = procedure.step_once(state, ScriptedDice(faces))
                     assert result is not None
-                    explore(result[0], weight * probability)
-                return
+                    for outcome, share in explore(result[0]).items():
+                        found[outcome] = found.get(outcome, Fraction(0)) + probability * share
+                if key is not None:
+                    memo[key] = found
+                return found
             stepped = procedure.step_once(state, _NoDice())
             if stepped is not None:
                 state = stepped[0]
@@ -127,5 +137,4 @@ def distribution(
                 raise RefusedError(submitted.reason)
             state = submitted.state
 
-    explore(state, Fraction(1))
-    return totals
+    return explore(state)

@@ -14,13 +14,13 @@ allies answering the same invitation concurrently are all accepted.
 
 from __future__ import annotations
 
-import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, Literal, Protocol, Self, TypeVar
 
+from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
 from guerra.rules.dice import Dice
 from guerra.rules.events import AttackEnded, Event, NodeEntered
@@ -271,6 +271,16 @@ class Procedure(ABC, Generic[S, Sit]):
         """
         return faces
 
+    def odds_memo_key(self, state: S) -> Hashable | None:
+        """A key under which two states at a ROLL box have the same odds from there on, so
+        that exact odds enumerate the dice after it once per key (None: never shared).
+
+        States reached by different dice often differ only in what no later box reads (the
+        faces rolled, the path walked): a procedure that knows this returns the same key for
+        them. The default shares nothing.
+        """
+        return None
+
     # --- the engine ---------------------------------------------------------------------------
     def open(self, state: S) -> tuple[S, tuple[Event, ...]]:
         """Enter the start node (the state's cursor must point at it, with an empty path)."""
@@ -292,7 +302,7 @@ class Procedure(ABC, Generic[S, Sit]):
             awaited = box.awaited(state)
             if awaited:
                 if awaited != state.cursor.awaiting:
-                    state = state.with_cursor(dataclasses.replace(state.cursor, awaiting=awaited))
+                    state = state.with_cursor(frozen.replace(state.cursor, awaiting=awaited))
                     return state, ()
                 return None
             transition = box.leave(state)
@@ -351,7 +361,7 @@ class Procedure(ABC, Generic[S, Sit]):
                 return Refused(result, state)
             state = result.state
             events.extend(result.events)
-        cursor = dataclasses.replace(
+        cursor = frozen.replace(
             state.cursor, step=cursor.step + 1, awaiting=box.awaited(state)
         )
         return Accepted(state.with_cursor(cursor), tuple(events))
@@ -368,13 +378,13 @@ class Procedure(ABC, Generic[S, Sit]):
         if source is not None and (source, target) not in self._edges:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
         node = self.node(target)
-        cursor = dataclasses.replace(
+        cursor = frozen.replace(
             state.cursor, node=target, path=(*state.cursor.path, target),
             awaiting=(), opened_at=state.cursor.step,
         )
         events: list[Event] = [NodeEntered(node=target, label=node.label)]
         if node.kind is NodeKind.END:
             outcome = self._ends[target](state)
-            cursor = dataclasses.replace(cursor, finished=True, outcome=outcome)
+            cursor = frozen.replace(cursor, finished=True, outcome=outcome)
             events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
         return state.with_cursor(cursor), tuple(events)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from guerra.rules.dice import RandomDice
+from guerra.rules.dice import Dice, RandomDice
+from guerra.rules.events import Event
 from guerra.rules.explore import distribution, play
 from guerra.rules.flowchart import Node, RefusedError
 from guerra.rules.seed004 import graph as g
@@ -182,3 +184,59 @@ def test_the_odds_name_every_outcome_of_the_procedure() -> None:
     ends = {g.ENDED, g.ENDED_WITHOUT_LAND}
     assert {n.id for n in SEED004.nodes if n.kind.value == "end"} == ends
     assert set(OUTCOMES) == {"attacker_wins", "tie", "defender_wins", "ended_before_land"}
+
+
+class UnsharedSeed004(Seed004):
+    """Enumerates the dice after every roll again, whatever state it reached: slower, same
+    answer (see `Procedure.odds_memo_key`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.land_rolls = 0
+
+    def odds_memo_key(self, state: AttackState) -> Hashable | None:
+        return None
+
+    def step_once(
+        self, state: AttackState, dice: Dice
+    ) -> tuple[AttackState, tuple[Event, ...]] | None:
+        if state.cursor.node == g.LAND_BATTLE:
+            self.land_rolls += 1
+        return super().step_once(state, dice)
+
+
+class CountingSeed004(UnsharedSeed004):
+    """Shares as the procedure does, counting the land battles it rolls."""
+
+    def odds_memo_key(self, state: AttackState) -> Hashable | None:
+        return Seed004.odds_memo_key(self, state)
+
+
+def _odds_with(procedure: Seed004, s: Situation, chosen: Choices | None = None,
+               committed: Commitments | None = None) -> dict[str, Fraction]:
+    state = initial_state(s)
+    assert isinstance(state, AttackState)
+    opened, _ = procedure.open(state)
+    return distribution(procedure, opened, policy(chosen or Choices(), committed))
+
+
+@SLOW
+@given(st.data(), declarable())
+def test_sharing_the_odds_of_states_alike_after_the_dice_is_exact(
+    data: st.DataObject, s: Situation
+) -> None:
+    chosen, committed = data.draw(choices(s)), data.draw(commitments(s))
+    assert _odds_with(SEED004, s, chosen, committed) == _odds_with(
+        UnsharedSeed004(), s, chosen, committed)
+
+
+def test_the_land_battle_is_enumerated_once_per_state_the_naval_battle_leaves() -> None:
+    shared, unshared = CountingSeed004(), UnsharedSeed004()
+    assert _odds_with(shared, LARGE) == _odds_with(unshared, LARGE)
+    # Without sharing: one land battle (36 classes of dice) per class of naval dice (36
+    # classes: |d1 - d2| of each side's pair, 6 x 6), since every naval result reaches it.
+    assert unshared.land_rolls == 36 * 36
+    # With sharing, once per state the naval battle can leave: who won it (attacker, tie,
+    # defender) times who lost an extra fleet to a 7 (nobody, attacker, defender), at most 9.
+    assert shared.land_rolls % 36 == 0
+    assert shared.land_rolls <= 9 * 36

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules import frozen
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
     ControlPlaced,
@@ -59,7 +58,7 @@ def naval_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
     a_faces, d_faces = roll_pair(dice), roll_pair(dice)
     battle = _battle("naval", naval_roll(state, ATTACKER, a_faces),
                      naval_roll(state, DEFENDER, d_faces))
-    return Transition(g.NAVAL_RESULT, dataclasses.replace(state, naval=battle),
+    return Transition(g.NAVAL_RESULT, frozen.replace(state, naval=battle),
                       _battle_events(battle))
 
 
@@ -81,7 +80,7 @@ def naval_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
             events += lost
     support: Side | None = None if battle.winner == "tie" else battle.winner
     power = None if support is None else state.main_power(support)
-    state = dataclasses.replace(state, naval_support=support)
+    state = frozen.replace(state, naval_support=support)
     events.append(NavalSupport(support, power, "M4" if support is None else "M3"))
     return Transition(g.ATTACKER_HAS_ARMY, state, tuple(events))
 
@@ -98,7 +97,7 @@ def land_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
     battle = _battle("land", land_roll(state, ATTACKER, a_faces),
                      land_roll(state, DEFENDER, d_faces))
     pending = land_pending(battle.winner, battle.attacker.seven, battle.defender.seven)
-    state = dataclasses.replace(state, land=battle, pending_losses=pending)
+    state = frozen.replace(state, land=battle, pending_losses=pending)
     return Transition(g.LAND_LOSSES, state, _battle_events(battle))
 
 
@@ -114,7 +113,7 @@ def land_losses(state: AttackState, dice: Dice) -> Transition[AttackState]:
                 return Transition(g.LAND_LOSS_CHOICE, state, tuple(events))
             state, lost = lose_unit(state, power, options[0], LAND_LOSS_RULES[loss.cause], "L7")
             events += lost
-        state = dataclasses.replace(state, pending_losses=state.pending_losses[1:])
+        state = frozen.replace(state, pending_losses=state.pending_losses[1:])
     return Transition(g.CONTROL, state, tuple(events))
 
 
@@ -141,7 +140,7 @@ def neutral_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """N1/N2: no allies, no naval support; the attacker's two dice, then the neutral's."""
     a_faces, n_faces = roll_pair(dice), roll_pair(dice)
     battle = _battle("land", neutral_attacker_roll(state, a_faces), neutral_roll(state, n_faces))
-    return Transition(g.NEUTRAL_RESULT, dataclasses.replace(state, land=battle),
+    return Transition(g.NEUTRAL_RESULT, frozen.replace(state, land=battle),
                       _battle_events(battle))
 
 

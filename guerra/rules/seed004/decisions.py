@@ -3,8 +3,7 @@ and the defender's choice of loss (L4/L6). Each awaits only powers with a real c
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules import frozen
 from guerra.rules.events import Event, UnitKind
 from guerra.rules.flowchart import DecisionBox, Recorded, Transition
 from guerra.rules.i18n import Message, _, ngettext
@@ -52,7 +51,7 @@ class AlliesBox(DecisionBox[AttackState]):
                             ally.fleets, power=ally.power)
         recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)
         # Kept secret until the box closes: the enemy's allies may still be deciding.
-        return Recorded(dataclasses.replace(state, answers=(*state.answers, recorded)))
+        return Recorded(frozen.replace(state, answers=(*state.answers, recorded)))
 
     def default(self, state: AttackState, power: str) -> object:
         """A3: no answer by the deadline counts as declining."""
@@ -71,7 +70,7 @@ class AlliesBox(DecisionBox[AttackState]):
             events.append(AllyCommitted(ally.power, side, answer.armies, answer.fleets))
             committed.append(Holding(ally.power, side, ally=True,
                                      armies=answer.armies, fleets=answer.fleets))
-        state = dataclasses.replace(state, holdings=state.holdings + tuple(committed))
+        state = frozen.replace(state, holdings=state.holdings + tuple(committed))
         return Transition(g.HAS_SEA, state, tuple(events))
 
 
@@ -94,9 +93,9 @@ class NavalDecisionBox(DecisionBox[AttackState]):
         if not isinstance(answer, NavalDecision):
             return wrong_input()
         if self.side == ATTACKER:
-            state = dataclasses.replace(state, attacker_fights=answer.fight)
+            state = frozen.replace(state, attacker_fights=answer.fight)
         else:
-            state = dataclasses.replace(state, defender_accepts=answer.fight)
+            state = frozen.replace(state, defender_accepts=answer.fight)
         return Recorded(state, (NavalDecisionMade(answer.power, self.side, answer.fight,
                                                   timed_out),))
 
@@ -145,8 +144,8 @@ class NavalTilesBox(DecisionBox[AttackState]):
                             "{power} holds only {count} Alliance tiles for this region.",
                             force.alliance_tiles, power=force.power)
         if side == ATTACKER:
-            return Recorded(dataclasses.replace(state, attacker_sea_tiles=answer.tiles))
-        return Recorded(dataclasses.replace(state, defender_sea_tiles=answer.tiles))
+            return Recorded(frozen.replace(state, attacker_sea_tiles=answer.tiles))
+        return Recorded(frozen.replace(state, defender_sea_tiles=answer.tiles))
 
     def default(self, state: AttackState, power: str) -> object:
         return NavalTiles(power, state.step, 0)
@@ -157,7 +156,7 @@ class NavalTilesBox(DecisionBox[AttackState]):
             force = state.situation.main(side)
             if force is not None and force.alliance_tiles > 0:
                 events.append(TilesAtSea(force.power, side, state.sea_tiles(side)))
-        state = dataclasses.replace(state, attacker_sea_tiles=state.sea_tiles(ATTACKER),
+        state = frozen.replace(state, attacker_sea_tiles=state.sea_tiles(ATTACKER),
                                     defender_sea_tiles=state.sea_tiles(DEFENDER))
         return Transition(g.NAVAL_BATTLE, state, tuple(events))
 
@@ -176,7 +175,7 @@ class LandLossChoiceBox(DecisionBox[AttackState]):
     ) -> Recorded[AttackState] | Message:
         if not isinstance(answer, LossChoice) or answer.kind not in ("army", "fort"):
             return wrong_input()
-        return Recorded(dataclasses.replace(state, loss_choice=answer.kind))
+        return Recorded(frozen.replace(state, loss_choice=answer.kind))
 
     def default(self, state: AttackState, power: str) -> object:
         """L4 ruling: the default (and timeout) choice is an army."""
@@ -188,6 +187,6 @@ class LandLossChoiceBox(DecisionBox[AttackState]):
         assert bearer is not None and state.loss_choice in bearer[1]
         kind: UnitKind = "fort" if state.loss_choice == "fort" else "army"
         state, events = lose_unit(state, bearer[0], kind, LAND_LOSS_RULES[loss.cause], "L7")
-        state = dataclasses.replace(state, pending_losses=state.pending_losses[1:],
+        state = frozen.replace(state, pending_losses=state.pending_losses[1:],
                                     loss_choice=None)
         return Transition(g.LAND_LOSSES, state, events)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules import frozen
 from guerra.rules.events import Event, UnitKind, UnitLost, UnrestGained
 from guerra.rules.seed004.inputs import LossKind
 from guerra.rules.seed004.model import DEFENDER, Side
@@ -22,11 +21,11 @@ def lose_unit(
     if counts[kind] < 1:
         raise ValueError(f"{power} has no {kind} to lose")
     if kind == "army":
-        changed = dataclasses.replace(holding, armies=holding.armies - 1)
+        changed = frozen.replace(holding, armies=holding.armies - 1)
     elif kind == "fleet":
-        changed = dataclasses.replace(holding, fleets=holding.fleets - 1)
+        changed = frozen.replace(holding, fleets=holding.fleets - 1)
     else:
-        changed = dataclasses.replace(holding, forts=holding.forts - 1)
+        changed = frozen.replace(holding, forts=holding.forts - 1)
     events: tuple[Event, ...] = (
         UnitLost(power=power, kind=kind, count=1, rule=rule),
         UnrestGained(power=power, amount=1, rule=unrest_rule),

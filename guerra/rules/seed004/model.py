@@ -7,6 +7,7 @@ state saved in the database carries everything the rules need.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from guerra.rules.i18n import _
@@ -164,6 +165,11 @@ class Situation:
 
     def invited(self) -> tuple[tuple[Side, AllyForce], ...]:
         """A1: allies with at least one army or fleet in the region; nobody against a neutral."""
+        return self._invited
+
+    @cached_property
+    def _invited(self) -> tuple[tuple[Side, AllyForce], ...]:
+        # Read at every box of an attack: computed once per situation, which never changes.
         if self.neutral is not None:
             return ()
         return tuple(

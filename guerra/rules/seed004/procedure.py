@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
+from guerra.rules import frozen
+from guerra.rules.cursor import Cursor
 from guerra.rules.dice import Dice
 from guerra.rules.flowchart import AutoBox, Node, Outcome, Procedure, Refused
 from guerra.rules.i18n import N_, Message
@@ -35,6 +39,9 @@ AUTO: dict[str, AutoBox[AttackState]] = {
     g.NEUTRAL_BATTLE: battles.neutral_battle,
     g.NEUTRAL_RESULT: battles.neutral_result,
 }
+
+# The cursor of the odds' memo key: the parts that matter are put beside it.
+_BLANK = Cursor(node="")
 
 
 def _differences(faces: tuple[int, ...]) -> tuple[int, ...]:
@@ -99,6 +106,17 @@ class Seed004(Procedure[AttackState, Situation]):
         if node.id in (g.NAVAL_BATTLE, g.LAND_BATTLE, g.NEUTRAL_BATTLE):
             return _differences(faces)
         return faces
+
+    def odds_memo_key(self, state: AttackState) -> Hashable | None:
+        """After the dice, later boxes read the units left, the naval support and the choices
+        made, never the faces of a past battle (the naval battle's are spent once its losses
+        and support are applied) nor the path walked, except how many land loss choices it
+        holds (`choices.policy` reads that). So the state without them is the key."""
+        cursor = state.cursor
+        return (
+            cursor.node, cursor.awaiting, cursor.path.count(g.LAND_LOSS_CHOICE),
+            frozen.replace(state, cursor=_BLANK, naval=None),
+        )
 
 
 SEED004 = Seed004()

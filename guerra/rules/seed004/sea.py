@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules import frozen
 from guerra.rules.dice import Dice
 from guerra.rules.events import GoldChanged
 from guerra.rules.flowchart import Transition
@@ -32,7 +31,7 @@ def has_fleets(state: AttackState, side: Side) -> bool:
 
 def _support(state: AttackState, side: Side | None, rule: str) -> tuple[AttackState, NavalSupport]:
     power = None if side is None else state.main_power(side)
-    return dataclasses.replace(state, naval_support=side), NavalSupport(side, power, rule)
+    return frozen.replace(state, naval_support=side), NavalSupport(side, power, rule)
 
 
 def has_sea(state: AttackState, dice: Dice) -> Transition[AttackState]:

@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from guerra.rules import frozen
 from guerra.rules.flowchart import Cursor
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import (
@@ -209,7 +210,7 @@ class AttackState:
     loss_choice: str | None = None  # L4: the kind chosen at the current loss decision
 
     def with_cursor(self, cursor: Cursor) -> AttackState:
-        return dataclasses.replace(self, cursor=cursor)
+        return frozen.replace(self, cursor=cursor)
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -276,9 +277,9 @@ class AttackState:
         side = self.side_of(power)
         if self.cursor.node == g.ALLIES:
             kept = tuple(a for a in self.answers if self.side_of(a.power) == side)
-            return dataclasses.replace(self, answers=kept)
+            return frozen.replace(self, answers=kept)
         if self.cursor.node == g.NAVAL_TILES:
-            return dataclasses.replace(
+            return frozen.replace(
                 self,
                 attacker_sea_tiles=self.attacker_sea_tiles if side == ATTACKER else None,
                 defender_sea_tiles=self.defender_sea_tiles if side == DEFENDER else None,
@@ -288,7 +289,7 @@ class AttackState:
     # --- writing ------------------------------------------------------------------------
     def with_holding(self, holding: Holding) -> AttackState:
         holdings = tuple(holding if h.power == holding.power else h for h in self.holdings)
-        return dataclasses.replace(self, holdings=holdings)
+        return frozen.replace(self, holdings=holdings)
 
     # --- JSON ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, JSON]:
