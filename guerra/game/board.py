@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext
@@ -247,7 +247,6 @@ class RegionView:
     def fit(self) -> MapFit:
         """The largest block that stays inside the outline: one name line, then two, then
         counters in two columns; at each size, moved up and down a little from the label."""
-        points = outline(self.path)
         words = self.region.name.split()
         options = [[self.region.name]]
         if len(words) > 1:
@@ -256,31 +255,46 @@ class RegionView:
             options.append([" ".join(words[:cut]), " ".join(words[cut:])])
         layouts = [self._arrange(names, columns) for names in options
                    for columns in ((1, 2) if len(self.holdings) > 1 else (1,))]
-        for scale in FIT_SCALES:
-            for boxes, fit in layouts:
-                height = boxes[-1][3]
-                for shift in FIT_SHIFTS:
-                    top = self.label_y - scale * height / 2 + shift
-                    if all(self._inside(points, box, scale, top) for box in boxes):
-                        fit.x, fit.y, fit.scale, fit.fits = self.label_x, round(top), scale, True
-                        return fit
-        boxes, fit = layouts[-1]
-        scale = FIT_SCALES[-1]
-        fit.x, fit.scale = self.label_x, scale
-        fit.y = round(self.label_y - scale * boxes[-1][3] / 2)
+        chosen, scale, top, fits = placement(
+            self.path, self.label_x, self.label_y, tuple(tuple(boxes) for boxes, _ in layouts))
+        fit = layouts[chosen][1]
+        fit.x, fit.y, fit.scale, fit.fits = self.label_x, top, scale, fits
         return fit
 
-    def _inside(
-        self, points: list[tuple[float, float]], box: tuple[float, float, float, float],
-        scale: float, top: float,
-    ) -> bool:
-        if len(points) < 3:
-            return True
-        left, upper, right, lower = box
-        xs = [self.label_x + scale * left - FIT_MARGIN, self.label_x + scale * (left + right) / 2,
-              self.label_x + scale * right + FIT_MARGIN]
-        ys = [top + scale * upper - FIT_MARGIN, top + scale * lower + FIT_MARGIN]
-        return all(inside(points, x, y) for x in xs for y in ys)
+
+Box = tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=4096)
+def placement(
+    path: str, label_x: float, label_y: float, layouts: tuple[tuple[Box, ...], ...]
+) -> tuple[int, float, int, bool]:
+    """Which layout (of the boxes each must keep inside the outline), at which scale and top,
+    fits the region: (its index, the scale, the top, whether it fits). The same region drawn
+    with the same pieces fits the same way: each page and each push after the first reads it
+    here instead of testing points against the outline again."""
+    points = outline(path)
+    for scale in FIT_SCALES:
+        for index, boxes in enumerate(layouts):
+            height = boxes[-1][3]
+            for shift in FIT_SHIFTS:
+                top = label_y - scale * height / 2 + shift
+                if all(_inside(points, label_x, box, scale, top) for box in boxes):
+                    return index, scale, round(top), True
+    scale = FIT_SCALES[-1]
+    return len(layouts) - 1, scale, round(label_y - scale * layouts[-1][-1][3] / 2), False
+
+
+def _inside(
+    points: list[tuple[float, float]], label_x: float, box: Box, scale: float, top: float
+) -> bool:
+    if len(points) < 3:
+        return True
+    left, upper, right, lower = box
+    xs = [label_x + scale * left - FIT_MARGIN, label_x + scale * (left + right) / 2,
+          label_x + scale * right + FIT_MARGIN]
+    ys = [top + scale * upper - FIT_MARGIN, top + scale * lower + FIT_MARGIN]
+    return all(inside(points, x, y) for x in xs for y in ys)
 
 
 @dataclass

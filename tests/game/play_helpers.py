@@ -100,3 +100,13 @@ def show_counter(game: Game, region: str, *, reward: str | None = "gold",
     edit_state(game, lambda s: dataclasses.replace(
         s, face_up=(*s.face_up, counter.id), pool=tuple(c for c in s.pool if c != counter.id)))
     return Neutral.objects.get(game=game, number=counter.id)
+
+
+def chatter(game: Game, lines: int) -> None:
+    """`lines` alliance lines and as many private ones: each also a line of the event log."""
+    francia = Seat.objects.get(game=game, power="Francia")
+    prussia = Seat.objects.get(game=game, power="Prussia")
+    for i in range(lines):
+        services.chat_post_alliance(game_id=game.pk, user=francia.user, text=f"riga {i}")
+        services.chat_post_private(game_id=game.pk, user=prussia.user,
+                                   recipient_seat_id=francia.pk, text=f"privato {i}")

@@ -12,7 +12,7 @@ from guerra.game import services
 from guerra.game.attack_view import attack_visits
 from guerra.game.models import Attack, DiceRoll, GameStatus, Neutral
 from guerra.rules.game import options
-from tests.game.play_helpers import show_counter, state_of
+from tests.game.play_helpers import chatter, show_counter, state_of
 
 from .attack_helpers import declare, give_turn, region, rig, rules_text, seat
 
@@ -214,6 +214,14 @@ def test_the_attack_page_query_count_does_not_grow_with_the_steps(naval_attack, 
     late = _attack_page_queries(naval_attack, user)
     assert late == early
     assert early <= 15
+
+
+def test_the_attack_page_query_count_does_not_grow_with_the_log_and_the_chats(naval_attack):
+    user = seat(naval_attack.game, "Francia").user
+    chatter(naval_attack.game, 1)
+    before = _attack_page_queries(naval_attack, user)
+    chatter(naval_attack.game, 40)
+    assert _attack_page_queries(naval_attack, user) == before
 
 
 def test_history_steps_through_the_boxes_one_at_a_time(naval_attack):

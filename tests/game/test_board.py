@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from guerra.game.board import abbreviation, text_colour_for
 from guerra.game.models import Holding, Neutral, Region, Seat
+from tests.game.play_helpers import chatter
 
 
 def client_of(user):
@@ -97,6 +98,17 @@ def test_the_board_query_count_does_not_grow_with_units_and_regions(running_game
     assert before <= 15
 
 
+def test_the_board_query_count_does_not_grow_with_the_log_and_the_chats(running_game):
+    francia = Seat.objects.get(game=running_game, power="Francia").user
+    chatter(running_game, 1)
+    before = _queries_for_board(running_game, francia)
+    events = running_game.events.count()
+    chatter(running_game, 40)
+    # 40 alliance lines (1 event each) and 40 private ones (1 event for each of the two).
+    assert running_game.events.count() == events + 40 + 80
+    assert _queries_for_board(running_game, francia) == before
+
+
 def test_a_region_without_an_outline_gets_a_box(running_game):
     Region.objects.create(game=running_game, name="Terra Incognita", order=99)
     html = board_html(running_game, running_game.created_by)
@@ -127,3 +139,20 @@ def test_every_power_has_a_two_letter_badge_besides_its_colour(name, short):
 )
 def test_badge_text_stays_readable_on_its_colour(colour, text):
     assert text_colour_for(colour) == text
+
+
+def test_a_region_drawn_again_with_the_same_pieces_is_not_fitted_again(running_game):
+    from guerra.game.board import placement
+
+    francia = Seat.objects.get(game=running_game, power="Francia").user
+    placement.cache_clear()
+    board_html(running_game, francia)
+    fitted = placement.cache_info().misses
+    assert fitted == running_game.regions.count()
+    board_html(running_game, francia)
+    assert placement.cache_info().misses == fitted
+    # A region whose pieces change is fitted again, and only that one.
+    holding = Holding.objects.filter(game=running_game, armies__gt=0).first()
+    Holding.objects.filter(pk=holding.pk).update(armies=0, fleets=0, forts=0, control_markers=0)
+    board_html(running_game, francia)
+    assert placement.cache_info().misses == fitted + 1
