@@ -86,7 +86,10 @@ def parts_for(event: GameEvent) -> list[str]:
 
 
 def push_message(event: GameEvent) -> dict[str, Any]:
-    """`stage` tells a page that the groups it hears have changed (see `stage_of`)."""
+    """`stage` tells a page that the groups it hears have changed (see `stage_of`). `step` is
+    the game's step once the event's change is made: every change of the game's state moves
+    the step on, so a part that shows this step or a later one (its `data-step`, e.g. the
+    panel a player's own decision answered with) has nothing to re-fetch."""
     return {
         "type": "push",
         "channel": event.visibility,
@@ -95,6 +98,7 @@ def push_message(event: GameEvent) -> dict[str, Any]:
         "prev": event.chain_seq - 1,
         "parts": parts_for(event),
         "stage": stage_of(event.game),
+        "step": event.game.step,
     }
 
 

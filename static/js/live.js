@@ -10,6 +10,9 @@
  * The stage ("<status>-<war>-<allied|open>") comes with every hello and push: a new status
  * reloads the page (the game started or ended); a new war or new alliances reconnect the
  * socket, which then hears the new alliance's groups, and re-fetch every part.
+ * A push also carries the game's step after its change: a part showing that step or a later
+ * one (data-step) is not fetched again. A player's own decision answers with its part: a push
+ * for that part waits for the answer, and is then fetched only if the answer is older.
  * The server is the truth; nothing here holds game state.
  */
 (function () {
@@ -30,6 +33,9 @@
   var PONG_WITHIN = 3000;
   var BACKOFF_MIN = 500;
   var BACKOFF_MAX = 15000;
+  // A push for a part that the player's own decision is answering waits for that answer, at
+  // most this long (ms).
+  var POST_HOLD = 10000;
 
   var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + root.dataset.liveUrl;
   var stage = root.dataset.liveStage;
@@ -46,6 +52,8 @@
   var pending = {};
   var flushTimer = null;
   var unread = {};
+  var postingTo = {}; // element id -> when the player's own decision was posted from it
+  var held = {}; // part -> step: rung while the player's own decision was on its way
 
   function setState(state) {
     root.dataset.liveState = state;
@@ -57,14 +65,21 @@
   }
 
   // Several pushes in one burst (an action that logs many events) refresh each part once.
-  function ring(parts) {
-    for (var i = 0; i < parts.length; i++) pending[parts[i]] = true;
+  // `step` is the game's step once the pushed change was made (none: fetch in any case): a
+  // part that shows that step or a later one (data-step) is not fetched again, e.g. the panel
+  // that a player's own decision has just answered with.
+  function ring(parts, step) {
+    var wanted = typeof step === "number" ? step : Infinity;
+    for (var i = 0; i < parts.length; i++) {
+      pending[parts[i]] = Math.max(pending[parts[i]] || 0, wanted);
+    }
     if (!flushTimer) flushTimer = setTimeout(flush, 20);
   }
 
   function flush() {
     flushTimer = null;
-    var parts = Object.keys(pending);
+    var steps = pending;
+    var parts = Object.keys(steps);
     pending = {};
     if (parts.indexOf("page") >= 0) {
       location.reload();
@@ -72,9 +87,85 @@
     }
     if (parts.indexOf("all") >= 0) parts = ["all"];
     for (var i = 0; i < parts.length; i++) {
-      noteUnread(parts[i]);
-      document.body.dispatchEvent(new CustomEvent("live:" + parts[i], { detail: { part: parts[i] } }));
+      var part = parts[i];
+      var elements = partElements(part);
+      if (part !== "all" && posting(elements)) {
+        // The player's own decision is on its way and will answer with this part: wait for
+        // it, then fetch only if its answer is older than the push.
+        held[part] = Math.max(held[part] || 0, steps[part]);
+        continue;
+      }
+      noteUnread(part);
+      var detail = { part: part };
+      if (steps[part] !== Infinity) detail.step = steps[part];
+      document.body.dispatchEvent(new CustomEvent("live:" + part, { detail: detail }));
     }
+  }
+
+  // The elements that declare themselves part `part` (hx-trigger="live:<part> from:body, ...").
+  function partElements(part) {
+    var found = [];
+    var candidates = document.querySelectorAll("[hx-trigger]");
+    for (var i = 0; i < candidates.length; i++) {
+      var triggers = candidates[i].getAttribute("hx-trigger").split(",");
+      for (var j = 0; j < triggers.length; j++) {
+        if (triggers[j].trim().split(/\s+/)[0] === "live:" + part) {
+          found.push(candidates[i]);
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  // An element that shows the step a ring asks for, or a later one, is not fetched again.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var ringing = config && config.triggeringEvent;
+    var step = ringing && ringing.detail && ringing.detail.step;
+    if (typeof step !== "number") return;
+    var shown = event.detail.elt.getAttribute("data-step");
+    if (shown !== null && Number(shown) >= step) event.preventDefault();
+  });
+
+  function posting(elements) {
+    for (var i = 0; i < elements.length; i++) {
+      var since = elements[i].id && postingTo[elements[i].id];
+      if (since && Date.now() - since < POST_HOLD) return true;
+    }
+    return false;
+  }
+
+  // A decision posted from a part that carries the game's step answers with that part.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var target = postTarget(event.detail);
+    if (!target || target.getAttribute("data-step") === null) return;
+    postingTo[target.id] = Date.now();
+    // Never held for good, even if the answer's events got lost with its form.
+    setTimeout(release, POST_HOLD);
+  });
+
+  // The element a POST answers into (still the old one once swapped out: its id is kept).
+  function postTarget(detail) {
+    var config = detail.requestConfig;
+    var target = detail.target;
+    return config && config.verb === "post" && target && target.id ? target : null;
+  }
+
+  // After the answer (reaching the body from the form, or, when the form was swapped out
+  // with its part, from the nearest ancestor left): fetch what was held, if still needed.
+  function posted(event) {
+    var target = postTarget(event.detail);
+    if (!target || !postingTo[target.id]) return;
+    delete postingTo[target.id];
+    setTimeout(release, 0); // after the swap
+  }
+
+  function release() {
+    var steps = held;
+    var parts = Object.keys(steps);
+    held = {};
+    for (var i = 0; i < parts.length; i++) ring([parts[i]], steps[parts[i]]);
   }
 
   function statusOf(value) {
@@ -121,7 +212,8 @@
     var last = known[message.chain] || 0;
     if (message.seq <= last) return; // already counted (in the hello, or a duplicate)
     known[message.chain] = message.seq;
-    ring(message.prev === last ? message.parts : ["all"]);
+    if (message.prev === last) ring(message.parts, message.step);
+    else ring(["all"]);
   }
 
   function onMessage(event) {
@@ -249,6 +341,7 @@
   }
 
   document.body.addEventListener("htmx:afterRequest", function (event) {
+    posted(event);
     var found = errorTarget(event.detail);
     if (!found) return;
     if (event.detail.successful) {

@@ -4,6 +4,7 @@ change shows up everywhere, and a dropped socket catches up when it comes back."
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -220,6 +221,42 @@ def test_a_ring_just_after_a_part_was_swapped_in_is_not_lost(player):
     anna.wait_for_function("() => window.turnFetches === 2", timeout=LIVE)
     settled(anna)
     expect(anna.locator("#turn-box")).to_be_visible()
+
+
+def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answered_with(
+    player, shot
+):
+    """Anna passes an action: her answer is the fresh panel, so the push of that step fetches
+    her board and log but not her panel again; Carla, who did not act, fetches all three."""
+    anna = player("anna")
+    carla = player("carla")
+    player("bruno")
+    game, _seats = start_game()
+    fetched: dict[str, list[str]] = {"anna": [], "carla": []}
+    for name, page in (("anna", anna), ("carla", carla)):
+        open_board(page, game)
+        settled(page)
+        page.on("request", lambda request, name=name: fetched[name].append(
+            f"{request.method} {urlsplit(request.url).path}"))
+    step = int(anna.locator("#turn-box").get_attribute("data-step") or "-1")
+    assert step == game.step
+    with anna.expect_response(f"**/partite/{game.pk}/passa/"):
+        anna.locator("#turn-box form[action$='/passa/'] button").click()
+    # Both pages hear the step: Carla's panel moves on through its own fetch.
+    expect(carla.locator("#turn-box")).to_have_attribute("data-step", str(step + 1), timeout=LIVE)
+    expect(anna.locator("#turn-box")).to_have_attribute("data-step", str(step + 1))
+    for page in (anna, carla):
+        page.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+        settled(page)
+    anna.wait_for_timeout(500)  # a late, needless fetch of the panel would show by now
+    board, turn, log = (f"GET /partite/{game.pk}/{part}/"
+                        for part in ("tavolo", "turno", "registro"))
+    assert f"POST /partite/{game.pk}/passa/" in fetched["anna"]
+    assert turn not in fetched["anna"], fetched["anna"]
+    assert board in fetched["anna"] and log in fetched["anna"], fetched["anna"]
+    assert turn in fetched["carla"] and board in fetched["carla"], fetched["carla"]
+    expect(anna.locator("#turn-box")).to_contain_text("Gran Bretagna")
+    shot(anna, "live-own-decision-not-fetched-again")
 
 
 def test_the_phase_panel_never_goes_back_to_an_older_step(player):

@@ -110,9 +110,32 @@ def test_a_push_leaves_only_after_commit_and_only_to_its_audience(
                 "prev": 0,
                 "parts": ["board", "log"],
                 "stage": "running-1-allied",
+                "step": game.step,
             },
         )
     ]
+
+
+def test_a_decisions_push_names_the_step_its_answer_shows(
+    running_game, table, pushes, django_capture_on_commit_callbacks
+):
+    """The page of the player who decided swaps in the answer (data-step) and skips a ring for
+    that step; every other page re-fetches, since it shows an older step."""
+    from django.test import Client
+    from django.urls import reverse
+
+    before = running_game.step
+    anna = Client()
+    anna.force_login(table["Francia"].user)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = anna.post(reverse("turn_pass", args=[running_game.pk]),
+                           {"passo": before}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    running_game.refresh_from_db()
+    assert running_game.step == before + 1
+    assert f'data-step="{before + 1}"' in answer.content.decode()
+    steps = {message["step"] for _group, message in pushes if "turn" in message["parts"]}
+    assert steps == {before + 1}
 
 
 def test_a_rolled_back_change_pushes_nothing(
