@@ -10,7 +10,10 @@ alliances stand) or whatever its game awaits, chosen by the rules' seeded random
 as the page's form would: placements, auction calls, builds, moves, attack declarations and the
 attack's boxes, passes, tiles, counters, taxes, transfers (see bench/load_tables.py). Every
 player's socket answers the page's heartbeat (a ping every 1.5 s, as static/js/live.js) and
-reconnects when a push says the alliances or the war changed, as the page does.
+reconnects when a push says the alliances or the war changed, as the page does. With
+`--refetch` each player also re-fetches what a push names, as the board page does (live.js: the
+parts a push names, 20 ms later, each once; everything after a gap or a reconnection): the
+GETs are timed as the kind "refetch". Without it, the server only answers the POSTs and rings.
 
 Per kind of action it prints: push p50/p99 (POST sent -> the last of the other players whose
 chains the action's events are on has its push: the server's event log says who should hear
@@ -38,6 +41,7 @@ import contextlib
 import http.client
 import json
 import random
+import re
 import resource
 import secrets
 import subprocess
@@ -52,9 +56,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.load_stats import ChainTracker, KindFigures, table
+from bench.load_stats import ChainTracker, KindFigures, row, table
 from bench.serving import (
     cpu_seconds,
+    get,
     percentiles,
     post,
     server_env,
@@ -63,10 +68,22 @@ from bench.serving import (
     stop_server,
 )
 
+LINE = re.compile(rb'data-line="(\\d+)"')
 PING_EVERY = 1.5  # static/js/live.js
 PUSH_TIMEOUT = 5.0
 TARGET_P99 = 0.050
 CONNECTING_AT_ONCE = 20
+REFETCH_AFTER = 0.020  # live.js gathers the parts of a burst of pushes for 20 ms
+# What the board page re-fetches for each part a push names (templates/game/*.html, hx-get):
+# the parts of the attack page and of private chats are on pages the bench's players leave shut.
+PART_PATHS = {
+    "board": ("tavolo/", "regioni/", "turno/"),
+    "turn": ("turno/",),
+    "log": ("registro/",),
+    "invitations": ("inviti/alleanza/", "inviti/"),
+    "page": ("",),
+}
+EVERY_PART = (*PART_PATHS["board"], "registro/", *PART_PATHS["invitations"], "negoziazione/")
 
 
 @dataclass
@@ -84,9 +101,14 @@ class Player:
     stage: str = ""
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     ws: Any = None
-    http: http.client.HTTPConnection | None = None
+    writer: http.client.HTTPConnection | None = None  # the forms' POSTs
     reconnections: int = 0
     drops: int = 0
+    refetch: Any = None  # with --refetch: (the thread pool, the figures of the GETs)
+    pending: set[str] = field(default_factory=set)
+    fetching: asyncio.Task[None] | None = None
+    reader: http.client.HTTPConnection | None = None  # the page's GETs: another connection
+    last_line: dict[str, int] = field(default_factory=dict)  # per alliance chat part
 
     async def connect(self) -> None:
         from websockets.asyncio.client import connect
@@ -104,8 +126,52 @@ class Player:
         now = time.perf_counter()
         self.tracker.hello(hello["chains"])
         self.covered = {chain: (seq, now) for chain, seq in hello["chains"].items()}
+        if self.stage:
+            self.ring(["all"])  # a reconnection: the page re-fetches everything
         self.stage = hello["stage"]
         self.ready.set()
+
+    def ring(self, parts: list[str]) -> None:
+        """live.js's `ring`: the parts are re-fetched once, 20 ms after the first push."""
+        if self.refetch is None:
+            return
+        self.pending.update(parts)
+        if self.fetching is None or self.fetching.done():
+            self.fetching = asyncio.create_task(self.flush())
+
+    async def flush(self) -> None:
+        await asyncio.sleep(REFETCH_AFTER)
+        parts, self.pending = self.pending, set()
+        paths: list[str] = []
+        for part in ["all"] if "all" in parts else sorted(parts):
+            if part.startswith("chat-alliance-"):
+                paths.append(f"chat/alleanza/{part.rpartition('-')[2]}/?dopo="
+                             f"{self.last_line.get(part, 0)}")
+            else:
+                paths += EVERY_PART if part == "all" else PART_PATHS.get(part, ())
+        if part_paths := list(dict.fromkeys(paths)):
+            pool, figures = self.refetch
+            await asyncio.get_running_loop().run_in_executor(pool, self.fetch, part_paths,
+                                                             figures)
+
+    def fetch(self, paths: list[str], figures: KindFigures) -> None:
+        """The GETs of one flush, one after the other (in a thread)."""
+        for path in paths:
+            began = time.perf_counter()
+            try:
+                if self.reader is None:
+                    self.reader = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                status, body = get(self.reader, self.session, f"/partite/{self.game_id}/{path}")
+            except (OSError, http.client.HTTPException):
+                if self.reader is not None:
+                    self.reader.close()
+                self.reader, status, body = None, 0, b""
+            figures.count += 1
+            figures.http.append(time.perf_counter() - began)
+            figures.errors += status != 200
+            if path.startswith("chat/") and (lines := LINE.findall(body)):
+                side = path.split("/")[2]
+                self.last_line[f"chat-alliance-{side}"] = max(int(n) for n in lines)
 
     async def listen(self, stopping: asyncio.Event) -> None:
         """Read pushes until the run stops; reconnect when the stage changes, as the page."""
@@ -119,8 +185,10 @@ class Player:
                     if message.get("type") != "push":
                         continue
                     self.arrivals[(message["chain"], message["seq"])] = now
+                    prev = self.tracker.known.get(message["chain"], 0)
                     self.tracker.push(message["chain"], message["seq"], message["prev"])
                     self.heard.set()
+                    self.ring(message["parts"] if message["prev"] == prev else ["all"])
                     if message.get("stage", self.stage) != self.stage:
                         break
             except ConnectionClosed:
@@ -155,15 +223,15 @@ class Player:
         kept-alive connection the server closed meanwhile is opened again once, as browsers do."""
         sent = time.perf_counter()
         for attempt in (1, 2):
-            fresh = self.http is None
-            if self.http is None:
-                self.http = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            fresh = self.writer is None
+            if self.writer is None:
+                self.writer = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             try:
-                status = post(self.http, self.session, path, data)
+                status = post(self.writer, self.session, path, data)
                 return sent, status, time.perf_counter()
             except (OSError, http.client.HTTPException):
-                self.http.close()
-                self.http = None
+                self.writer.close()
+                self.writer = None
                 if fresh or attempt == 2:
                     return sent, 0, time.perf_counter()
         raise AssertionError("unreachable")
@@ -186,6 +254,7 @@ class Point:
     client_cpu: float = 0.0
     errors_seen: list[str] = field(default_factory=list)
     holds: bool = False
+    refetched: KindFigures | None = None  # with --refetch: every GET of the run
 
 
 async def play(table: Table, point: Point, window: tuple[float, float],
@@ -257,9 +326,17 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
     start = time.perf_counter() + args.warmup
     end = start + args.seconds
     pool = ThreadPoolExecutor(max_workers=max(8, len(tables)))
+    loop = asyncio.get_running_loop()
+    loop.set_default_executor(ThreadPoolExecutor(max_workers=16))  # the bench's own reads
+    refetches = KindFigures()
+    if args.refetch:
+        readers = ThreadPoolExecutor(max_workers=max(8, 2 * len(tables)))
+        for player in players:
+            player.refetch = (readers, refetches)
     games = [asyncio.create_task(play(t, point, (start, end), args, pool))
              for t in tables]
     await asyncio.sleep(args.warmup)
+    refetches.count, refetches.errors, refetches.http[:] = 0, 0, []  # the window's only
     cpu = [cpu_seconds(s.pid) for s in servers]
     own = resource.getrusage(resource.RUSAGE_SELF)
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
@@ -267,6 +344,9 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
     after = resource.getrusage(resource.RUSAGE_SELF)
     point.client_cpu = after.ru_utime + after.ru_stime - own.ru_utime - own.ru_stime
     point.scheduled = len(tables) * args.seconds / args.pace
+    if args.refetch:
+        point.refetched = KindFigures(http=list(refetches.http), count=refetches.count,
+                                      errors=refetches.errors)
     await asyncio.gather(*games)
     await asyncio.sleep(1.0)  # the last pushes on their way
     for player in players:
@@ -278,9 +358,11 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
     await asyncio.gather(*background, return_exceptions=True)
     for player in players:
         await player.ws.close()
-        if player.http is not None:
-            player.http.close()
-            player.http = None
+        for connection in (player.writer, player.reader):
+            if connection is not None:
+                connection.close()
+        player.writer = player.reader = None
+        player.refetch = None
     pool.shutdown()
     report(point, players, truth, args)
 
@@ -288,6 +370,8 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
 def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]],
            args: argparse.Namespace) -> bool:
     lines, total = table(point.figures)
+    if point.refetched is not None:
+        lines.insert(-1, row("refetch", point.refetched))
     for line in lines:
         print("  " + line)
     trackers = [p.tracker for p in players]
@@ -379,7 +463,8 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
         began = time.perf_counter()
         made += create_tables(count - len(made), seed=args.seed, run_on=args.run_on,
                               first=len(made))
-        print(f"{count} tables x 7 players (set up in {time.perf_counter() - began:.1f} s)")
+        print(f"{count} table{'s' if count > 1 else ''} x 7 players "
+              f"(set up in {time.perf_counter() - began:.1f} s)")
         servers = start_servers(setup, folder, count)
         tables = []
         for number, table_setup in enumerate(made[:count]):
@@ -418,6 +503,8 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--run-on", type=int, default=200, help="inputs a game is run on at "
                         "most before the run (each table a random number up to it)")
+    parser.add_argument("--refetch", action="store_true", help="re-fetch what pushes name, "
+                        "as the board page does")
     parser.add_argument("--seed", type=int, default=1700)
     args = parser.parse_args()
     args.tables = sorted({int(n) for n in args.tables.split(",")})

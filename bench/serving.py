@@ -177,6 +177,15 @@ def post(
     return response.status
 
 
+def get(connection: http.client.HTTPConnection, session: str, path: str) -> tuple[int, bytes]:
+    """An htmx GET as the session's user (a page part), on a kept-alive connection."""
+    connection.request(
+        "GET", path, headers={"Cookie": f"sessionid={session}", "HX-Request": "true"}
+    )
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
 def percentiles(samples: list[float]) -> tuple[float, float]:
     """p50 and p99 (inclusive method: a single sample is both)."""
     if len(samples) == 1:
