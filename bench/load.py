@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import random
 import re
 import resource
@@ -408,11 +409,13 @@ class Setup:
 
 
 def setups(args: argparse.Namespace, folder: Path) -> dict[str, Setup]:
+    # REDIS_URL in the environment puts the SQLite set-up on Redis too (to tell the two apart).
+    redis = os.environ.get("REDIS_URL")
     return {
-        "sqlite": Setup("sqlite", "1 daphne, SQLite, in-memory channel layer", 1,
-                        f"sqlite:///{folder / 'load.sqlite3'}", None),
-        "postgres": Setup("postgres", "2 daphnes, PostgreSQL, Redis channel layer", 2,
-                          args.postgres, args.redis),
+        "sqlite": Setup("sqlite", f"1 daphne, SQLite, {'Redis' if redis else 'in-memory'} "
+                        "channel layer", 1, f"sqlite:///{folder / 'load.sqlite3'}", redis),
+        "postgres": Setup("postgres", f"{args.processes} daphne(s), PostgreSQL, Redis channel "
+                          "layer", args.processes, args.postgres, args.redis),
     }
 
 
@@ -441,12 +444,19 @@ def start_servers(setup: Setup, folder: Path, point: int) -> list[tuple[subproce
 
 
 def server_log_errors(folder: Path) -> list[str]:
-    lines = []
+    """The exceptions the servers logged: each traceback's last line, with its log's name."""
+    found = []
     for log in sorted(folder.glob("server-*.log")):
+        inside = False
         for line in log.read_text(errors="replace").splitlines():
-            if "Traceback" in line or "ERROR" in line or "Error" in line:
-                lines.append(f"{log.name}: {line.strip()}")
-    return lines
+            if line.startswith("Traceback"):
+                inside = True
+            elif inside and not line.startswith(" "):
+                found.append(f"{log.name}: {line.strip()}")
+                inside = False
+            elif not inside and " ERROR " in line:
+                found.append(f"{log.name}: {line.strip()}")
+    return found
 
 
 def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
@@ -484,7 +494,7 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
         if point.holds:
             held.append(count)
     errors = server_log_errors(folder)
-    print(f"server logs: {len(errors)} error lines" + (f", first: {errors[0]}" if errors else ""))
+    print(f"server logs: {len(errors)} exceptions" + "".join(f"\n  {e}" for e in errors[:10]))
     print(f"largest N holding the target ({setup.name}): {max(held) if held else 'none'}")
 
 
@@ -501,6 +511,8 @@ def main() -> None:
     parser.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432/"
                         "guerra_load_bench", help="a database the bench drops and creates")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/9")
+    parser.add_argument("--processes", type=int, default=2, help="daphnes of the postgres "
+                        "set-up (the players of a table spread over them)")
     parser.add_argument("--run-on", type=int, default=200, help="inputs a game is run on at "
                         "most before the run (each table a random number up to it)")
     parser.add_argument("--refetch", action="store_true", help="re-fetch what pushes name, "
