@@ -109,6 +109,7 @@ class Player:
     writer: http.client.HTTPConnection | None = None  # the forms' POSTs
     reconnections: int = 0
     drops: int = 0
+    failures: list[str] = field(default_factory=list)  # reconnections that failed
     refetch: Any = None  # with --refetch: (the thread pool, the figures of the GETs)
     pending: set[str] = field(default_factory=set)
     fetching: asyncio.Task[None] | None = None
@@ -205,7 +206,19 @@ class Player:
             self.ready.clear()
             await self.ws.close()
             self.reconnections += 1
-            await self.connect()
+            await self.reconnect(stopping)
+
+    async def reconnect(self, stopping: asyncio.Event) -> None:
+        """Connect again, as the page does: after a refused or failed attempt, with backoff."""
+        wait = 0.5
+        while not stopping.is_set():
+            try:
+                await self.connect()
+                return
+            except Exception as error:  # refused, reset, timed out: counted, and tried again
+                self.failures.append(f"{type(error).__name__}: {error}")
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, 15.0)
 
     async def heartbeat(self, stopping: asyncio.Event, every: float) -> None:
         await asyncio.sleep(random.uniform(0, every))
@@ -277,8 +290,13 @@ async def play(table: Table, point: Point, window: tuple[float, float],
         request = await asyncio.to_thread(next_request, table.setup, args.chat)
         if request is None:
             return  # the game is over
-        await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in
-                                                table.players.values())), 30)
+        try:
+            await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in
+                                                    table.players.values())), 30)
+        except TimeoutError:
+            point.errors_seen.append(f"table {table.setup.game_id}: a socket stayed down 30 s")
+            point.figures[request.kind].errors += 1
+            continue
         actor = table.players[request.power]
         sent, status, answered = await loop.run_in_executor(
             pool, actor.send, request.path, request.data)
@@ -354,15 +372,16 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
                                       errors=refetches.errors)
     await asyncio.gather(*games)
     await asyncio.sleep(1.0)  # the last pushes on their way
-    for player in players:
-        await asyncio.wait_for(player.ready.wait(), 30)
+    with contextlib.suppress(TimeoutError):  # a socket still down is counted in the report
+        await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in players)), 30)
     truth = await asyncio.to_thread(server_chains, [t.setup.game_id for t in tables])
     stopping.set()
     for task in background:
         task.cancel()
     await asyncio.gather(*background, return_exceptions=True)
     for player in players:
-        await player.ws.close()
+        if player.ws is not None:
+            await player.ws.close()
         for connection in (player.writer, player.reader):
             if connection is not None:
                 connection.close()
@@ -393,7 +412,13 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
     for error in sorted(set(point.errors_seen))[:5]:
         print(f"  error: {error}")
     p99 = percentiles(total.push)[1] if total.push else float("inf")
-    dropped = sum(p.drops for p in players)  # sockets the server closed (an exception)
+    failures = [f for p in players for f in p.failures]
+    down = sum(not p.ready.is_set() for p in players)
+    if failures or down:
+        reasons = "; ".join(sorted(set(failures))[:3])
+        print(f"  reconnections failed {len(failures)} times ({reasons}), sockets down at the "
+              f"end {down}")
+    dropped = sum(p.drops for p in players) + len(failures) + down
     point.holds = (p99 < TARGET_P99 and total.errors == 0 and lost == 0 and total.unheard == 0
                    and dropped == 0 and total.count >= 0.95 * point.scheduled)
     print(f"  target (push p99 < 50 ms, no error or dropped socket, nothing lost, pace kept): "
