@@ -450,7 +450,11 @@ def setups(args: argparse.Namespace, folder: Path) -> dict[str, Setup]:
 
 
 def fresh_database(setup: Setup) -> None:
-    """Migrate an empty database (PostgreSQL: dropped and created again first)."""
+    """Migrate an empty database (dropped and created again first: a kept SQLite file too)."""
+    if setup.database_url.startswith("sqlite:///"):
+        path = Path(setup.database_url.removeprefix("sqlite:///"))
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
     if setup.database_url.startswith("postgres"):
         import psycopg
 
@@ -469,14 +473,14 @@ def start_servers(setup: Setup, folder: Path, point: int) -> list[tuple[subproce
     env = server_env(setup.database_url, f"guerra-load-{secrets.token_hex(4)}")
     if setup.redis_url:
         env["REDIS_URL"] = setup.redis_url
-    return [start_server(setup.database_url, env=env, log=folder / f"server-{point}-{i}.log")
-            for i in range(setup.processes)]
+    logs = [folder / f"server-{setup.name}-{point}-{i}.log" for i in range(setup.processes)]
+    return [start_server(setup.database_url, env=env, log=log) for log in logs]
 
 
-def server_log_errors(folder: Path) -> list[str]:
+def server_log_errors(folder: Path, setup: Setup) -> list[str]:
     """The exceptions the servers logged: each traceback's last line, with its log's name."""
     found = []
-    for log in sorted(folder.glob("server-*.log")):
+    for log in sorted(folder.glob(f"server-{setup.name}-*.log")):
         inside = False
         for line in log.read_text(errors="replace").splitlines():
             if line.startswith("Traceback"):
@@ -523,7 +527,7 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
                 stop_server(server)
         if point.holds:
             held.append(count)
-    errors = server_log_errors(folder)
+    errors = server_log_errors(folder, setup)
     print(f"server logs: {len(errors)} exceptions" + "".join(f"\n  {e}" for e in errors[:10]))
     print(f"largest N holding the target ({setup.name}): {max(held) if held else 'none'}")
 
