@@ -567,6 +567,7 @@ def main() -> None:
     if soft != resource.RLIM_INFINITY and soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     if args.logs:  # the servers' logs (and the SQLite file) kept there
+        args.logs = args.logs.resolve()
         args.logs.mkdir(parents=True, exist_ok=True)
         run_setup(setups(args, args.logs)[args.setup], args, args.logs)
         return
