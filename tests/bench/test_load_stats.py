@@ -78,3 +78,10 @@ def test_cpu_seconds_reads_a_process_of_this_machine():
     assert spent > 0
     with pytest.raises(FileNotFoundError):
         cpu_seconds(2**22 + 1)  # above Linux's largest process id
+
+
+def test_a_player_reads_the_last_chat_line_it_holds_from_the_lines_the_server_sent():
+    from bench.load_player import LINE
+
+    html = b'<article class="chat-line mine" data-line="41">a</article>\n<article data-line="42">'
+    assert [int(n) for n in LINE.findall(html)] == [41, 42]
