@@ -10,7 +10,8 @@ alliances stand) or whatever its game awaits, chosen by the rules' seeded random
 as the page's form would: placements, auction calls, builds, moves, attack declarations and the
 attack's boxes, passes, tiles, counters, taxes, transfers (see bench/load_tables.py). Every
 player's socket answers the page's heartbeat (a ping every 1.5 s, as static/js/live.js) and
-reconnects when a push says the alliances or the war changed, as the page does. With
+reconnects when a push says the alliances or the war changed, as the page does
+(bench/load_player.py). With
 `--refetch` each player also re-fetches what a push names, as the board page does (live.js: the
 parts a push names, 20 ms later, each once; everything after a gap or a reconnection): the
 GETs are timed as the kind "refetch". Without it, the server only answers the POSTs and rings.
