@@ -294,13 +294,24 @@ def fresh_database(setup: Setup) -> None:
     call_command("migrate", verbosity=0)
 
 
-def start_servers(setup: Setup, folder: Path, point: int) -> list[tuple[subprocess.Popen[bytes],
-                                                                         int]]:
-    env = server_env(setup.database_url, f"guerra-load-{secrets.token_hex(4)}")
+def start_servers(setup: Setup, folder: Path, point: int, prefix: str
+                  ) -> list[tuple[subprocess.Popen[bytes], int]]:
+    """The point's servers, sharing `prefix` in Redis (channel layer and cache)."""
+    env = server_env(setup.database_url, prefix)
     if setup.redis_url:
         env["REDIS_URL"] = setup.redis_url
     logs = [folder / f"server-{setup.name}-{point}-{i}.log" for i in range(setup.processes)]
     return [start_server(setup.database_url, env=env, log=log) for log in logs]
+
+
+def forget(redis_url: str, prefix: str) -> None:
+    """Delete what the point's servers left in Redis (the groups would stay there a day)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    for key in client.scan_iter(match=f"{prefix}*"):
+        client.delete(key)
+    client.close()
 
 
 def server_log_errors(folder: Path, setup: Setup) -> list[str]:
@@ -338,7 +349,8 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
                               first=len(made))
         print(f"{count} table{'s' if count > 1 else ''} x 7 players "
               f"(set up in {time.perf_counter() - began:.1f} s)")
-        servers = start_servers(setup, folder, count)
+        prefix = f"guerra-load-{secrets.token_hex(4)}"
+        servers = start_servers(setup, folder, count, prefix)
         tables = []
         for number, table_setup in enumerate(made[:count]):
             heard = asyncio.Event()
@@ -354,6 +366,8 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
         finally:
             for server, _port in servers:
                 stop_server(server)
+            if setup.redis_url:
+                forget(setup.redis_url, prefix)
         if point.holds:
             held.append(count)
     errors = server_log_errors(folder, setup)
