@@ -26,10 +26,6 @@ import asyncio
 import http.client
 import json
 import os
-import secrets
-import socket
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,60 +33,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-ECHO_PATH = "/ws/bench/echo/"
-# One key for this run, shared by the bench (which logs the players in) and its server (which
-# runs with production settings and so wants a key of its own, not the public development one).
-SECRET_KEY = os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-
-
-# The server side: the real application, plus a bare echo consumer for the baseline.
-
-
-def _build_application() -> Any:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
-    from channels.generic.websocket import AsyncWebsocketConsumer
-
-    from guerra.asgi import application as guerra_application
-
-    class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
-        """The floor: one group_send per frame, to a group of one, and back out."""
-
-        async def connect(self) -> None:
-            self.group = f"bench-echo-{secrets.token_hex(6)}"
-            await self.channel_layer.group_add(self.group, self.channel_name)
-            self.groups = [self.group]
-            await self.accept()
-
-        async def receive(
-            self, text_data: str | None = None, bytes_data: bytes | None = None
-        ) -> None:
-            await self.channel_layer.group_send(self.group, {"type": "echo", "text": text_data})
-
-        async def echo(self, event: dict[str, Any]) -> None:
-            await self.send(text_data=event["text"])
-
-    echo = EchoConsumer.as_asgi()
-
-    async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket" and scope["path"] == ECHO_PATH:
-            await echo(scope, receive, send)
-        else:
-            await guerra_application(scope, receive, send)
-
-    return application
-
-
-def __getattr__(name: str) -> Any:
-    # daphne imports `bench.live_latency:application`; build it only in the server process.
-    if name == "application":
-        return _build_application()
-    raise AttributeError(name)
-
+from bench.serving import (
+    ECHO_PATH,
+    login,
+    percentiles,
+    post,
+    setup_django,
+    start_server,
+    stop_server,
+)
 
 # The client side.
 
@@ -116,22 +70,7 @@ class Table:
         connection = self.http.get(player)
         if connection is None:
             connection = self.http[player] = http.client.HTTPConnection("127.0.0.1", self.port)
-        token = "b" * 32
-        connection.request(
-            "POST",
-            path,
-            body=urlencode(data),
-            headers={
-                "Cookie": f"sessionid={self.sessions[player]}; csrftoken={token}",
-                "X-CSRFToken": token,
-                "Origin": self.origin,
-                "HX-Request": "true",
-                "Content-Type": "application/x-www-form-urlencoded",
-            },
-        )
-        response = connection.getresponse()
-        response.read()
-        return response.status
+        return post(connection, self.sessions[player], path, data)
 
 
 Action = Callable[[Table, int], Awaitable[None]]
@@ -213,14 +152,9 @@ RECEIVER = "carla"
 
 def prepare_database(path: Path) -> tuple[int, dict[str, str], dict[str, int]]:
     """Migrate a fresh SQLite file and start a game on it; returns the game, sessions, seats."""
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
-    import django
-
-    django.setup()
+    setup_django(f"sqlite:///{path}")
     from django.contrib.auth.models import User
     from django.core.management import call_command
-    from django.test import Client
 
     from guerra.game import services
     from guerra.game.models import Scenario, Seat
@@ -239,48 +173,8 @@ def prepare_database(path: Path) -> tuple[int, dict[str, str], dict[str, int]]:
 
     # War 1's auction: anna (Francia) and carla (Prussia) in alliance A against bruno.
     finish_auction(game, [("Francia", "Gran Bretagna"), ("Prussia", None)])
-    sessions = {}
-    for name, user in users.items():
-        client = Client()
-        client.force_login(user)
-        sessions[name] = client.cookies["sessionid"].value
+    sessions = {name: login(user) for name, user in users.items()}
     return game.pk, sessions, seats
-
-
-def start_server(database: Path) -> tuple[subprocess.Popen[bytes], int]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DJANGO_SETTINGS_MODULE": "guerra.settings",
-        "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": SECRET_KEY,
-        "GUERRA_CHAT_LINES_PER_MINUTE": "1000000",  # the bench writes far faster than a player
-        "GUERRA_MANIFEST_STATIC": "0",
-        # Game 1 of the bench must never ring game 1 of a real server sharing the Redis.
-        "GUERRA_REDIS_PREFIX": f"guerra-bench-{secrets.token_hex(4)}",
-    }
-    server = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "guerra.server", "-b", "127.0.0.1", "-p", str(port)),
-            "bench.live_latency:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return server, port
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("daphne did not start") from None
-            time.sleep(0.1)
 
 
 async def measure_echo(port: int, runs: int, warmup: int) -> list[float]:
@@ -346,11 +240,6 @@ async def measure_decision(
     return times, answers
 
 
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    cuts = statistics.quantiles(samples, n=100, method="inclusive")
-    return cuts[49], cuts[98]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=300)
@@ -362,7 +251,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
         game_id, sessions, seats = prepare_database(database)
-        server, port = start_server(database)
+        server, port = start_server(f"sqlite:///{database}")
         table = Table(port=port, game_id=game_id, sessions=sessions, seats=seats)
         try:
             echo = asyncio.run(measure_echo(port, args.runs, args.warmup))
@@ -372,8 +261,7 @@ def main() -> None:
         finally:
             for connection in table.http.values():
                 connection.close()
-            server.terminate()
-            server.wait(timeout=10)
+            stop_server(server)
 
     layer = "redis" if os.environ.get("REDIS_URL") else "in-memory"
     echo_p50, echo_p99 = percentiles(echo)

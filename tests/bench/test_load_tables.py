@@ -1,0 +1,28 @@
+"""The load bench's tables: every input its random player chooses goes out as a form the server
+accepts, whatever the game awaits."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from bench.load_tables import create_tables, next_request
+from guerra.game.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_bench_plays_a_table_through_the_pages_forms_without_a_refusal():
+    # Seed 7 runs the game on past its first auction: turns, attacks and chat lines follow.
+    table = create_tables(1, seed=7, run_on=150)[0]
+    kinds = set()
+    for _turn in range(25):
+        request = next_request(table, chat_share=0.2)
+        assert request is not None
+        client = Client(headers={"HX-Request": "true"})
+        client.cookies["sessionid"] = table.sessions[request.power]
+        response = client.post(request.path, request.data)
+        assert response.status_code == 200, (request, response.content[:300])
+        kinds.add(request.kind)
+    assert Game.objects.get(pk=table.game_id).last_event_seq > 0
+    assert kinds - {"propose", "raise", "call_pass"}, kinds  # more than the auction's forms
