@@ -155,7 +155,9 @@ if os.environ.get("REDIS_URL"):
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [os.environ["REDIS_URL"]],
+                # A read waits longer than the layer's own 5-second BRPOP: with redis-py's
+                # default (5 s too) a process that heard nothing for 5 s lost its sockets.
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": 15}],
                 "prefix": os.environ.get("GUERRA_REDIS_PREFIX", "guerra"),
             },
         }

@@ -170,7 +170,10 @@ async def test_an_enemy_connection_receives_nothing_of_an_invitation(running_gam
     ally_heard = [await ally_socket.receive_json_from() for _ in range(4)]
     assert [m["chain"].split("-")[0] for m in ally_heard] == ["all", "all", "power", "all"]
     assert ally_heard[2]["parts"] == ["invitations", "log"]
-    assert set(ally_heard[2]) == {"type", "channel", "chain", "seq", "prev", "parts", "stage"}
+    assert set(ally_heard[2]) == {"type", "channel", "chain", "seq", "prev", "parts", "stage",
+                                  "step"}
+    # The step it names is the public one: the game's step, which every page shows.
+    assert ally_heard[2]["step"] == ally_heard[1]["step"]
     # The enemy hears the public steps and then the marker, numbered one after the other:
     # nothing tells it that a private invitation came in between.
     enemy_heard = [await enemy_socket.receive_json_from() for _ in range(3)]

@@ -206,3 +206,29 @@ def test_an_action_on_one_process_reaches_a_websocket_on_another(running_game, s
     # The second process reads what the first one wrote.
     part = get(second, reverse("game_chat_alliance", args=[running_game.pk, 1]), carla)
     assert "Da un processo all&#x27;altro" in part
+
+
+def test_a_quiet_server_keeps_its_sockets_on_redis():
+    """channels-redis waits 5 s on Redis for a process's next message (BRPOP); redis-py gave up
+    on a read after 5 s too, so every consumer of a process that heard nothing for 5 s died
+    with a TimeoutError and its socket closed. A read now outlasts the wait."""
+    import asyncio
+
+    from channels_redis.core import RedisChannelLayer
+    from django.conf import settings
+
+    config = dict(settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    config["prefix"] = f"guerra-test-{secrets.token_hex(4)}"
+    layer = RedisChannelLayer(**config)
+
+    async def quiet() -> str:
+        channel = await layer.new_channel()
+        try:
+            await asyncio.wait_for(layer.receive(channel), 6.5)
+        except TimeoutError:
+            return "still waiting"
+        finally:
+            await layer.flush()
+        return "a message out of nowhere"
+
+    assert asyncio.run(quiet()) == "still waiting"
