@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, cast
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -217,7 +218,7 @@ def test_a_quiet_server_keeps_its_sockets_on_redis():
     from channels_redis.core import RedisChannelLayer
     from django.conf import settings
 
-    config = dict(settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    config = dict(cast(dict[str, Any], settings.CHANNEL_LAYERS["default"]["CONFIG"]))
     config["prefix"] = f"guerra-test-{secrets.token_hex(4)}"
     layer = RedisChannelLayer(**config)
 
