@@ -75,7 +75,8 @@ def group_name(game_id: int, chain: str) -> str:
 def parts_for(event: GameEvent) -> list[str]:
     """The page parts an event changes, by kind; anything unknown refreshes board and log."""
     if event.kind == "attack_step":
-        return ["board", "log", "turn", "invitations", f"attack-{event.payload['attack']}"]
+        parts = ["log", "turn", "invitations", f"attack-{event.payload['attack']}"]
+        return ["board", *parts] if _changes_the_board(event.payload) else parts
     if event.kind == "chat_alliance":
         return [f"chat-alliance-{event.side}"]
     if event.kind == "chat_private":
@@ -83,6 +84,22 @@ def parts_for(event: GameEvent) -> list[str]:
         # with payload["with"].
         return [f"chat-private-{event.payload['with']}", "chat-contacts"]
     return list(PARTS_BY_KIND.get(event.kind, DEFAULT_PARTS))
+
+
+# What an attack's step can change on the board (units, markers, purses, and the attack's end,
+# which frees its region); a step of decisions only (the allies' answers, the sea, the tiles,
+# the dice before their losses) leaves the board as it was.
+BOARD_EVENT_TYPES = frozenset({
+    "unit_lost", "control_placed", "control_removed", "neutral_removed", "gold", "vp",
+    "attack_ended",
+})
+
+
+def _changes_the_board(payload: dict[str, Any]) -> bool:
+    if payload.get("made") == "declare":  # the 2 gold paid, the region taken up (D3, D5)
+        return True
+    return any(isinstance(e, dict) and e.get("type") in BOARD_EVENT_TYPES
+               for e in payload.get("events", ()))
 
 
 def push_message(event: GameEvent) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from guerra.game.audience import viewer_for as maybe_viewer
 from guerra.game.event_text import describe
 from guerra.game.models import Game, GameEvent, Seat, Visibility
 from guerra.game.services import log_event
+from tests.game.attack_helpers import decide, declare, rig  # noqa: F401 (rig: a fixture)
 
 
 def viewer_for(game, user) -> Viewer:
@@ -317,3 +318,25 @@ def test_a_page_never_claims_events_newer_than_the_game_it_loaded(running_game, 
     fresh = live.chains_for(game, viewer)
     assert capped["alliance-1-1"] == 0
     assert fresh["alliance-1-1"] == 1
+
+
+def test_an_attack_step_of_decisions_only_leaves_the_board_alone(running_game, rig):  # noqa: F811
+    """The allies' answers and the sea decisions change nothing the board shows: their pushes
+    re-fetch the log, the turn, the invitations and the attack, not the board; the declaration
+    (2 gold paid), a step with losses and the end do."""
+    attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
+    decide(attack, "Gran Bretagna", "naval", fight=True)
+    decide(attack, "Francia", "naval", fight=True)
+    rig([3, 5, 2, 2, 1, 5, 1, 1, 6, 6, 1, 1, 6, 6, 1, 1])
+    decide(attack, "Gran Bretagna", "tiles", tiles=0)
+    steps = list(GameEvent.objects.filter(game=running_game, kind="attack_step").order_by("seq"))
+    made = [step.payload["made"] for step in steps]
+    assert made[:3] == ["declare", "naval", "naval"]
+    board = ["board" in live.parts_for(step) for step in steps]
+    assert board[:3] == [True, False, False]
+    assert board[-1] is True  # the battles: fleets and armies lost
+    losses = [step for step in steps if any(e["type"] == "unit_lost"
+                                            for e in step.payload["events"])]
+    assert losses and all("board" in live.parts_for(step) for step in losses)
+    assert all(f"attack-{attack.number}" in live.parts_for(step) and "turn" in
+               live.parts_for(step) for step in steps)
