@@ -7,6 +7,7 @@ Gran Bretagna (bruno) and Prussia (carla) in alliance A, Francia (anna) in allia
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
@@ -94,9 +95,19 @@ def test_attacker_and_defender_play_through_the_naval_and_the_land_battle(player
     shot(anna, "defender-waits")
 
     settled(bruno)
+    panel = f"/partite/{game.pk}/attacchi/1/pannello/"
+    panel_fetches: dict[str, int] = {"anna": 0, "bruno": 0}
+    for name, page in (("anna", anna), ("bruno", bruno)):
+        page.on("request", lambda request, name=name: panel_fetches.__setitem__(
+            name, panel_fetches[name] + (urlsplit(request.url).path == panel)))
     bruno.click("button:has-text('Affronta il combattimento navale')")
     expect(anna.locator("#decision")).to_contain_text("Lo accetti?", timeout=LIVE)
     assert not_reloaded(anna)
+    settled(bruno)
+    bruno.wait_for_timeout(300)
+    # Bruno's decision answered with the fresh panel: the push of that step fetches it for Anna
+    # only, not again for him.
+    assert panel_fetches == {"anna": 1, "bruno": 0}
     shot(anna, "defender-decides")
     settled(anna)
     anna.click("button:has-text('Accetta il combattimento navale')")
