@@ -168,3 +168,30 @@ def test_G14_fixed_positions_skip_the_draw_and_the_placement() -> None:
     assert not state.is_power("Spagna") and not state.of_power("Spagna")
     assert state.power(FR).held("bank") == 1 and state.copies_left("bank") == 1
     assert len(state.face_up) == 4  # G11 still draws war 1's counters
+
+
+def test_G13_a_placement_not_made_in_time_puts_a_fleet_when_no_army_is_left() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    state = state.with_pieces(power, BA, armies=14)  # default supply: 14 armies, all out
+    result = play(state, Deadline(state.step))
+    assert of_type(result.events, UnitPlaced) == [UnitPlaced(power, "fleet", None, True)]
+    assert result.state.pieces(power, None).fleets == 1
+
+
+def test_G13_a_placement_not_made_in_time_with_nothing_left_is_skipped() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    # Default supply: 14 armies and 7 fleets, all on the map.
+    state = state.with_pieces(power, BA, armies=14, fleets=7)
+    result = play(state, Deadline(state.step))
+    assert not of_type(result.events, UnitPlaced)
+    assert result.state.board == state.board
+    assert (result.state.placed, pending(result.state).powers) == (1, (state.seating[1],))
+
+
+def test_G14_fixed_tiles_of_one_kind_add_up() -> None:
+    scenario = tiny(fixed_positions=(FixedPosition(FR, ST, armies=1),),
+                    fixed_tiles=(FixedTile(FR, "bank"), FixedTile(FR, "bank")))
+    state = started(scenario).state
+    assert state.power(FR).held("bank") == 2 and state.copies_left("bank") == 0
