@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from guerra.rules.dice import RandomDice
+from guerra.rules.dice import Dice, RandomDice
+from guerra.rules.events import Event
+from guerra.rules.flowchart import Refused
 from guerra.rules.game.inputs import (
     Attack,
     Build,
@@ -28,11 +30,12 @@ from guerra.rules.game.inputs import (
     Transfer,
     UnitMove,
 )
+from guerra.rules.game.machine import advance, start_game
 from guerra.rules.game.movement import Route
 from guerra.rules.game.robot import Robot, play_game
 from guerra.rules.game.scenario import TileSpec
 from guerra.rules.game.state import AuctionState, GameState, Pieces, Proposal, TurnState
-from tests.rules.game.helpers import in_rounds, started
+from tests.rules.game.helpers import in_rounds, ok, started
 from tests.rules.game.scenarios import AF, BA, CA, FR, GB, NA, PR, ST, tiny
 
 STEP = 5
@@ -324,3 +327,48 @@ def test_G31_the_robot_with_one_possible_move_makes_it_alone() -> None:
 def test_G1_a_robot_game_with_a_power_not_in_the_scenario_is_refused() -> None:
     with pytest.raises(ValueError, match=r"^“Atlantide” is not a power of this scenario\.$"):
         play_game(tiny(), (FR, "Atlantide"), RandomDice(0), seed=0)
+
+
+def _drive(state: GameState, events: list[Event], robot: Robot, dice: Dice
+           ) -> tuple[GameState, int, int, list[Event]]:
+    inputs = refusals = 0
+    while not state.finished:
+        outcome = advance(state, robot.choose(state), dice)
+        inputs += 1
+        if isinstance(outcome, Refused):
+            refusals += 1
+            continue
+        state = outcome.state
+        events.extend(outcome.events)
+    return state, inputs, refusals, events
+
+
+def test_G20_a_robot_game_counts_the_inputs_it_sent_and_those_refused() -> None:
+    dice = RandomDice(4)
+    first = ok(start_game(tiny(), (FR, PR, GB), dice))
+    state, inputs, refusals, events = _drive(first.state, list(first.events), Robot(4), dice)
+    played = play_game(tiny(), (FR, PR, GB), RandomDice(4), seed=4)
+    assert refusals >= 2  # seed 4: a two-unit Move refused twice on the way
+    assert (played.state, played.inputs, played.refused, played.events) == (
+        state, inputs, refusals, tuple(events))
+    # The same seeds play the same game; without the events kept, only the start's are.
+    quiet = play_game(tiny(), (FR, PR, GB), RandomDice(4), seed=4, keep_events=False)
+    assert (quiet.state, quiet.inputs, quiet.events) == (state, inputs, first.events)
+
+
+def test_G20_a_robot_game_stops_at_its_limit_of_inputs() -> None:
+    played = play_game(tiny(), (FR, PR, GB), RandomDice(4), seed=4)
+    assert play_game(tiny(), (FR, PR, GB), RandomDice(4), seed=4,
+                     limit=played.inputs).state == played.state
+    limit = played.inputs - 1
+    with pytest.raises(RuntimeError, match=rf"^the game did not end after {limit} inputs$"):
+        play_game(tiny(), (FR, PR, GB), RandomDice(4), seed=4, limit=limit)
+
+
+def test_G20_a_robot_seeded_with_a_number_plays_as_one_seeded_with_its_random() -> None:
+    state = _placing()
+    by_number = Robot(11)
+    by_random = Robot(random.Random(11))
+    # Ten placements alike: a Robot on another random source would differ.
+    assert [by_number.choose(state) for _ in range(10)] == [
+        by_random.choose(state) for _ in range(10)]
