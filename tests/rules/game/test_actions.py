@@ -12,6 +12,7 @@ from guerra.rules.game.events import (
     CounterTaken,
     TileTaken,
     TurnBegan,
+    UnrestReduced,
 )
 from guerra.rules.game.inputs import (
     Attack,
@@ -324,3 +325,45 @@ def test_G40_colonial_office_colonises_for_no_population() -> None:
     result = play(state, Colonise(FR, state.step, 3))
     assert result.state.power(FR).population == 5
     assert of_type(result.events, CounterTaken) == [CounterTaken(FR, 3, CA, "colonise", 0)]
+
+
+def test_G36_the_last_control_marker_of_the_supply_still_colonises() -> None:
+    # Default supply: 21 markers; 20 on the map leave one.
+    state = in_rounds(face_up=(3,), pieces=[Pieces(FR, ST, markers=20)])
+    assert play(state, Colonise(FR, state.step, 3)).state.markers_left(FR) == 0
+
+
+def test_G30_a_build_cost_of_two_population_is_scenario_data() -> None:
+    state = in_rounds(scenario=tiny(build_cost=2), population=1)
+    assert refused(state, Build(FR, state.step, "army")).render("en") == (
+        "Building costs 2 population: Francia has 1.")
+    assert play(in_rounds(scenario=tiny(build_cost=2), population=2),
+                Build(FR, 0, "army")).state.power(FR).population == 0
+
+
+def test_G38_a_tile_costing_two_population_says_so() -> None:
+    state = in_rounds(scenario=tiny(tiles=(TileSpec("colonial_office", 3, population=2),)),
+                      population=1)
+    assert refused(state, TakeTile(FR, state.step, "colonial_office")).render("en") == (
+        "This tile costs 2 population: Francia has 1.")
+
+
+def test_G38_the_payment_comes_before_the_tile_and_its_effect() -> None:
+    state = in_rounds(Francia={"unrest": 5})
+    result = play(state, TakeTile(FR, state.step, "reform"))
+    assert result.events == (GoldChanged(FR, -4, "G38"),
+                             TileTaken(FR, "reform", "Government Reform", None),
+                             UnrestReduced(FR, 3))
+
+
+def test_G36_the_last_population_point_still_colonises() -> None:
+    state = in_rounds(face_up=(3,), population=1)
+    assert play(state, Colonise(FR, state.step, 3)).state.power(FR).population == 0
+
+
+def test_G30_the_refusals_of_a_build_name_the_power() -> None:
+    state = in_rounds(pieces=[Pieces(FR, BA, armies=1)])
+    assert refused(state, Build(FR, state.step, "fort", BA)).render("en") == (
+        "A fort is built only where Francia has a control marker.")
+    assert refused(state, Build(FR, state.step, "army", with_gold=True)).render("en") == (
+        "Francia has no unused Mercenaries tile in this war.")

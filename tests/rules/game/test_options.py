@@ -283,3 +283,11 @@ def test_G39_the_menu_of_a_power_whose_turn_it_is_not() -> None:
     assert {why.render("en") for _n, why in menu(auction, FR) if why is not None} == {
         "It is not Francia's turn to act."}
     assert all(why is not None for _n, why in menu(auction, FR))
+
+
+def test_G38_the_menu_says_when_no_tile_left_can_be_paid_for() -> None:
+    # 2 gold: Army Training (3), Reform (4), Company (4), Bank (5) are too dear; the free
+    # Alliance tile is gone.
+    state = in_rounds(gold=2).with_market("alliance:Baltico", -1)
+    assert _reasons(state, FR)["tile"] == (
+        "No tile left in the market that Francia can pay for now.")
