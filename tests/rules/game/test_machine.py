@@ -169,3 +169,9 @@ def test_G13_a_placement_is_no_answer_in_the_rounds_nor_an_action_in_the_setup()
         "This input does not answer the decision awaited now.")
     placed = play(state, PlaceUnit(power, state.step, "army", None))
     assert of_type(placed.events, UnitPlaced) == [UnitPlaced(power, "army", None, False)]
+
+
+def test_G20_no_decision_is_taken_between_phases() -> None:
+    state = dataclasses.replace(in_rounds(), turn=None)  # the rounds are over
+    assert refused(state, Pass(FR, state.step)).render("en") == (
+        "This input does not answer the decision awaited now.")

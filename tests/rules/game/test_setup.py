@@ -9,7 +9,7 @@ from guerra.rules.dice import RandomDice
 from guerra.rules.game.events import CountersDrawn, SeatingDrawn, SetupMarker, UnitPlaced
 from guerra.rules.game.inputs import Deadline, PlaceUnit
 from guerra.rules.game.machine import pending, start_game
-from guerra.rules.game.scenario import FixedPosition, FixedTile, PowerSpec, UnitKind
+from guerra.rules.game.scenario import FixedPosition, FixedTile, PowerSpec, StartValues, UnitKind
 from guerra.rules.game.setup import draw_counters, setup_markers
 from guerra.rules.game.state import GameState
 from tests.rules.game.helpers import PrefixDice, no, of_type, ok, play, refused, started
@@ -251,3 +251,15 @@ def test_G13_a_fleet_is_placed_where_there_is_sea_and_the_event_says_where() -> 
         "Stati Tedeschi has no sea: no fleet can be placed there.")
     result = play(state, PlaceUnit(power, state.step, "fleet", BA))
     assert of_type(result.events, UnitPlaced) == [UnitPlaced(power, "fleet", BA, False)]
+
+
+def test_G4_the_start_values_are_scenario_data() -> None:
+    scenario = tiny(start=StartValues(gold=7, population=4, unrest=1, vp=2))
+    state = started(scenario).state
+    assert {(p.gold, p.population, p.unrest, p.vp) for p in state.powers} == {(7, 4, 1, 2)}
+
+
+def test_G5_a_game_on_land_links_to_an_unknown_region_does_not_start() -> None:
+    broken = tiny(land_links=((ST, "Atlantide"),))
+    assert no(start_game(broken, (FR, PR), RandomDice(0))).render("en") == (
+        "The land link Stati Tedeschi – Atlantide names an unknown region.")
