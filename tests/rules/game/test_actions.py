@@ -335,8 +335,9 @@ def test_G36_the_last_control_marker_of_the_supply_still_colonises() -> None:
 
 def test_G30_a_build_cost_of_two_population_is_scenario_data() -> None:
     state = in_rounds(scenario=tiny(build_cost=2), population=1)
-    assert refused(state, Build(FR, state.step, "army")).render("en") == (
-        "Building costs 2 population: Francia has 1.")
+    reason = refused(state, Build(FR, state.step, "army"))
+    assert reason.render("en") == "Building costs 2 population: Francia has 1."
+    assert reason.render() == "Costruire costa 2 popolazione: la Francia ne ha 1."
     assert play(in_rounds(scenario=tiny(build_cost=2), population=2),
                 Build(FR, 0, "army")).state.power(FR).population == 0
 
@@ -344,8 +345,9 @@ def test_G30_a_build_cost_of_two_population_is_scenario_data() -> None:
 def test_G38_a_tile_costing_two_population_says_so() -> None:
     state = in_rounds(scenario=tiny(tiles=(TileSpec("colonial_office", 3, population=2),)),
                       population=1)
-    assert refused(state, TakeTile(FR, state.step, "colonial_office")).render("en") == (
-        "This tile costs 2 population: Francia has 1.")
+    reason = refused(state, TakeTile(FR, state.step, "colonial_office"))
+    assert reason.render("en") == "This tile costs 2 population: Francia has 1."
+    assert reason.render() == "Questa tessera costa 2 popolazione: la Francia ne ha 1."
 
 
 def test_G38_the_payment_comes_before_the_tile_and_its_effect() -> None:
