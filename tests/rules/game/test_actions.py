@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from guerra.rules.events import GoldChanged
 from guerra.rules.game.events import (
     ActionPassed,
@@ -10,6 +12,7 @@ from guerra.rules.game.events import (
     CounterTaken,
     TileTaken,
     TurnBegan,
+    UnrestReduced,
 )
 from guerra.rules.game.inputs import (
     Attack,
@@ -22,7 +25,8 @@ from guerra.rules.game.inputs import (
     Trade,
 )
 from guerra.rules.game.machine import pending
-from guerra.rules.game.state import Pieces, TurnState
+from guerra.rules.game.scenario import TileSpec
+from guerra.rules.game.state import GameState, Pieces, TurnState
 from tests.rules.game.helpers import in_rounds, of_type, play, refused, steps
 from tests.rules.game.scenarios import AF, BA, CA, FR, GB, NA, PR, ST, tiny
 
@@ -204,3 +208,164 @@ def test_tiny_scenario_counters_are_as_the_tests_read_them() -> None:
                                          counters[11])] == [
         (CA, "population"), (CA, "trade"), (NA, "population"), (AF, "trade"),
         (NA, "trade")]
+
+
+def test_G3_the_supply_refusal_names_the_kind_of_unit() -> None:
+    full = in_rounds(pieces=[Pieces(FR, ST, armies=14, forts=2, markers=1),
+                             Pieces(FR, BA, fleets=7)])  # default supply: 14 / 7 / 2
+    for kind, label in (("army", "armies"), ("fleet", "fleets"), ("fort", "forts")):
+        region = ST if kind == "fort" else None
+        reason = refused(full, Build(FR, full.step, kind, region))  # type: ignore[arg-type]
+        assert reason.render("en") == f"Francia has no {label} left in its supply.", kind
+
+
+def test_G30_only_armies_fleets_and_forts_are_built_and_forts_in_a_region() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, markers=1)])
+    assert refused(state, Build(FR, state.step, "cannon")).render(  # type: ignore[arg-type]
+        "en") == "Build an army, a fleet or a fort."
+    assert refused(state, Build(FR, state.step, "fort", "Atlantide")).render("en") == (
+        "A fort is built in a region.")
+
+
+def test_G30_a_fort_costs_one_population_too() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, markers=1)])
+    result = play(state, Build(FR, state.step, "fort", ST))
+    assert result.state.power(FR).population == 4
+    assert of_type(result.events, Built) == [Built(FR, "fort", ST, 1, 0)]
+
+
+def _mercenaries(**changes: object) -> GameState:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("mercenaries", 4, gold=2)))
+    return in_rounds(scenario=scenario, **changes)  # type: ignore[arg-type]
+
+
+def test_G40_a_build_paid_by_mercenaries_costs_2_gold_and_no_population() -> None:
+    # Two tiles held, one used already in this war: the second is used now.
+    state = _mercenaries(Francia={"tiles": (("mercenaries", 2),),
+                                  "spent": (("mercenaries", 1),)})
+    result = play(state, Build(FR, state.step, "fleet", with_gold=True))
+    assert result.events[:2] == (GoldChanged(FR, -2, "G40"), Built(FR, "fleet", None, 0, 2))
+    holder = result.state.power(FR)
+    assert (holder.gold, holder.population, holder.spent) == (8, 5, (("mercenaries", 2),))
+    assert result.state.pieces(FR, None).fleets == 1
+
+
+def test_G42_a_build_in_gold_short_of_gold_is_refused_with_the_taxation() -> None:
+    state = _mercenaries(gold=1, Francia={"tiles": (("mercenaries", 1),)})
+    assert refused(state, Build(FR, state.step, "army", with_gold=True)).render("en") == (
+        "This costs 2 gold and Francia has 1: tax first (1 gold for 1 unrest point).")
+
+
+def test_G38_no_such_tile_and_a_tile_paid_in_population() -> None:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("colonial_office", 3, population=1),
+                           TileSpec("war_ministry", 3, gold=4, unrest=1)))
+    state = in_rounds(scenario=scenario, population=0)
+    assert refused(state, TakeTile(FR, state.step, "atlantis")).render("en") == (
+        "There is no such tile in the market.")
+    assert refused(state, TakeTile(FR, state.step, "colonial_office")).render("en") == (
+        "This tile costs 1 population: Francia has 0.")
+    rich = in_rounds(scenario=scenario, population=1)
+    office = play(rich, TakeTile(FR, rich.step, "colonial_office"))
+    holder = office.state.power(FR)
+    assert (holder.gold, holder.population, holder.unrest, holder.tiles) == (
+        10, 0, 0, (("colonial_office", 1),))
+    assert office.events == (TileTaken(FR, "colonial_office", "Colonial Office", None),)
+    ministry = play(rich, TakeTile(FR, rich.step, "war_ministry")).state.power(FR)
+    assert (ministry.gold, ministry.population, ministry.unrest) == (6, 1, 1)
+
+
+def test_G38_a_second_tile_of_a_kind_adds_to_the_first() -> None:
+    state = in_rounds(Francia={"tiles": (("army_training", 1), ("bank", 1))})
+    after = play(state, TakeTile(FR, state.step, "bank")).state
+    assert after.power(FR).tiles == (("army_training", 1), ("bank", 2))
+
+
+def test_G38_a_free_tile_pays_nothing_and_names_its_region() -> None:
+    state = in_rounds(gold=0)
+    result = play(state, TakeTile(FR, state.step, "alliance:Baltico"))
+    assert result.events == (TileTaken(FR, "alliance:Baltico", "Alliance", BA),)
+    assert result.state.power(FR).gold == 0
+
+
+def test_G36_only_a_population_counter_face_up_is_colonised() -> None:
+    state = in_rounds(face_up=(3, 4, 6))
+    for counter in (4, 99, 11):  # a trade counter, no counter, one not face up
+        assert refused(state, Colonise(FR, state.step, counter)).render("en") == (
+            "There is no such population counter face up on the map.")
+    for counter in (3, 99, 10):
+        assert refused(state, Trade(FR, state.step, counter)).render("en") == (
+            "There is no such trade counter face up on the map.")
+
+
+def test_G37_trade_needs_a_marker_in_the_supply_too() -> None:
+    state = in_rounds(face_up=(4,), pieces=[Pieces(FR, AF, fleets=1, markers=21)])
+    assert refused(state, Trade(FR, state.step, 4)).render("en") == (
+        "Francia has no control marker left in its supply.")
+
+
+def test_G37_trade_names_every_region_whose_fleet_allows_it() -> None:
+    hubs = tiny(regions=tuple(dataclasses.replace(r, trade_hub=r.name in (CA, AF))
+                              for r in tiny().regions))
+    state = in_rounds(scenario=hubs, face_up=(4,))
+    assert refused(state, Trade(FR, state.step, 4)).render("en") == (
+        "Trade needs a fleet of Francia in Caraibi / Africa.")
+    at_ca = in_rounds(scenario=hubs, face_up=(4,), pieces=[Pieces(FR, CA, fleets=1)])
+    result = play(at_ca, Trade(FR, at_ca.step, 4))
+    assert of_type(result.events, CounterTaken) == [CounterTaken(FR, 4, CA, "trade", 0)]
+    none = tiny(regions=tuple(dataclasses.replace(r, trade_hub=False) for r in tiny().regions))
+    state = in_rounds(scenario=none, face_up=(4,))
+    assert refused(state, Trade(FR, state.step, 4)).render("en") == (
+        "Trade needs a fleet of Francia in —.")
+
+
+def test_G40_colonial_office_colonises_for_no_population() -> None:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("colonial_office", 3, population=1)))
+    state = in_rounds(scenario=scenario, face_up=(3,),
+                      Francia={"tiles": (("colonial_office", 1),)})
+    result = play(state, Colonise(FR, state.step, 3))
+    assert result.state.power(FR).population == 5
+    assert of_type(result.events, CounterTaken) == [CounterTaken(FR, 3, CA, "colonise", 0)]
+
+
+def test_G36_the_last_control_marker_of_the_supply_still_colonises() -> None:
+    # Default supply: 21 markers; 20 on the map leave one.
+    state = in_rounds(face_up=(3,), pieces=[Pieces(FR, ST, markers=20)])
+    assert play(state, Colonise(FR, state.step, 3)).state.markers_left(FR) == 0
+
+
+def test_G30_a_build_cost_of_two_population_is_scenario_data() -> None:
+    state = in_rounds(scenario=tiny(build_cost=2), population=1)
+    reason = refused(state, Build(FR, state.step, "army"))
+    assert reason.render("en") == "Building costs 2 population: Francia has 1."
+    assert reason.render() == "Costruire costa 2 popolazione: la Francia ne ha 1."
+    assert play(in_rounds(scenario=tiny(build_cost=2), population=2),
+                Build(FR, 0, "army")).state.power(FR).population == 0
+
+
+def test_G38_a_tile_costing_two_population_says_so() -> None:
+    state = in_rounds(scenario=tiny(tiles=(TileSpec("colonial_office", 3, population=2),)),
+                      population=1)
+    reason = refused(state, TakeTile(FR, state.step, "colonial_office"))
+    assert reason.render("en") == "This tile costs 2 population: Francia has 1."
+    assert reason.render() == "Questa tessera costa 2 popolazione: la Francia ne ha 1."
+
+
+def test_G38_the_payment_comes_before_the_tile_and_its_effect() -> None:
+    state = in_rounds(Francia={"unrest": 5})
+    result = play(state, TakeTile(FR, state.step, "reform"))
+    assert result.events == (GoldChanged(FR, -4, "G38"),
+                             TileTaken(FR, "reform", "Government Reform", None),
+                             UnrestReduced(FR, 3))
+
+
+def test_G36_the_last_population_point_still_colonises() -> None:
+    state = in_rounds(face_up=(3,), population=1)
+    assert play(state, Colonise(FR, state.step, 3)).state.power(FR).population == 0
+
+
+def test_G30_the_refusals_of_a_build_name_the_power() -> None:
+    state = in_rounds(pieces=[Pieces(FR, BA, armies=1)])
+    assert refused(state, Build(FR, state.step, "fort", BA)).render("en") == (
+        "A fort is built only where Francia has a control marker.")
+    assert refused(state, Build(FR, state.step, "army", with_gold=True)).render("en") == (
+        "Francia has no unused Mercenaries tile in this war.")

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from guerra.rules.events import GoldChanged
 from guerra.rules.game.auction import call, default_call, open_auction
-from guerra.rules.game.events import AlliancesFormed, ProposalWon, Taxed
+from guerra.rules.game.events import AlliancesFormed, CallPassed, ProposalWon, Taxed
 from guerra.rules.game.inputs import CallPass, Deadline, Propose, Raise, Tax
 from guerra.rules.game.machine import pending
 from guerra.rules.game.phases import run_on
@@ -191,3 +192,14 @@ def test_auction_refuses_calls_once_every_power_has_a_slot() -> None:
     refusal = call(table, FR, passes=True)
     assert isinstance(refusal, Message) and refusal.msgid == (
         "The auction is over: every power has a slot.")
+
+
+def test_G26_the_closing_pass_then_the_payment_then_the_slots() -> None:
+    state = _auction({FR: 10, PR: 1, GB: 10})
+    state = _calls(state, Propose(FR, state.step, FR, PR, 1), Raise(PR, state.step + 1, 4),
+                   CallPass(GB, 0))
+    result = play(state, CallPass(FR, state.step))
+    # Prussia pays its bid of 4 (G26) after 3 gold taxed for 2 unrest (G42).
+    assert result.events == (CallPassed(FR, False), Taxed(PR, 3, 2, automatic=True),
+                             GoldChanged(PR, -4, "G26"),
+                             ProposalWon(PR, 4, ((1, FR, "A"), (2, PR, "B"))))

@@ -9,10 +9,12 @@ from guerra.rules.dice import RandomDice
 from guerra.rules.game.events import CountersDrawn, SeatingDrawn, SetupMarker, UnitPlaced
 from guerra.rules.game.inputs import Deadline, PlaceUnit
 from guerra.rules.game.machine import pending, start_game
-from guerra.rules.game.scenario import FixedPosition, FixedTile, PowerSpec, UnitKind
+from guerra.rules.game.scenario import FixedPosition, FixedTile, PowerSpec, StartValues, UnitKind
+from guerra.rules.game.setup import draw_counters, setup_markers
 from guerra.rules.game.state import GameState
 from tests.rules.game.helpers import PrefixDice, no, of_type, ok, play, refused, started
 from tests.rules.game.scenarios import (
+    AF,
     ALL_POWERS,
     BA,
     CA,
@@ -168,3 +170,96 @@ def test_G14_fixed_positions_skip_the_draw_and_the_placement() -> None:
     assert not state.is_power("Spagna") and not state.of_power("Spagna")
     assert state.power(FR).held("bank") == 1 and state.copies_left("bank") == 1
     assert len(state.face_up) == 4  # G11 still draws war 1's counters
+
+
+def test_G13_a_placement_not_made_in_time_puts_a_fleet_when_no_army_is_left() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    state = state.with_pieces(power, BA, armies=14)  # default supply: 14 armies, all out
+    result = play(state, Deadline(state.step))
+    assert of_type(result.events, UnitPlaced) == [UnitPlaced(power, "fleet", None, True)]
+    assert result.state.pieces(power, None).fleets == 1
+
+
+def test_G13_a_placement_not_made_in_time_with_nothing_left_is_skipped() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    # Default supply: 14 armies and 7 fleets, all on the map.
+    state = state.with_pieces(power, BA, armies=14, fleets=7)
+    result = play(state, Deadline(state.step))
+    assert not of_type(result.events, UnitPlaced)
+    assert result.state.board == state.board
+    assert (result.state.placed, pending(result.state).powers) == (1, (state.seating[1],))
+
+
+def test_G14_fixed_tiles_of_one_kind_add_up() -> None:
+    scenario = tiny(fixed_positions=(FixedPosition(FR, ST, armies=1),),
+                    fixed_tiles=(FixedTile(FR, "bank"), FixedTile(FR, "bank")))
+    state = started(scenario).state
+    assert state.power(FR).held("bank") == 2 and state.copies_left("bank") == 0
+
+
+def test_G1_two_powers_play_and_eight_are_too_many() -> None:
+    assert ok(start_game(tiny(), (FR, PR), RandomDice(0))).state.seating
+    reason = no(start_game(europa(), (*ALL_POWERS, "Atlantide"), RandomDice(0)))
+    assert reason.render("en") == "A game needs from 2 to 7 powers."
+
+
+def test_G1_a_power_sits_once_and_must_be_of_the_scenario() -> None:
+    assert no(start_game(tiny(), (FR, FR, PR), RandomDice(0))).render("en") == (
+        "A power cannot sit twice.")
+    assert no(start_game(tiny(), (FR, PR, "Atlantide"), RandomDice(0))).render("en") == (
+        "“Atlantide” is not a power of this scenario.")
+
+
+def test_G20_a_war_draws_what_is_left_of_the_pool_and_nothing_from_an_empty_one() -> None:
+    state = dataclasses.replace(started(tiny()).state, pool=(5, 9, 12), face_up=(1,))
+    drawn, events = draw_counters(state)  # tiny(): four counters per war, three left
+    assert (drawn.pool, drawn.face_up) == ((), (1, 5, 9, 12))
+    assert events == (CountersDrawn(1, (5, 9, 12), (AF, CA, ST)),)
+    assert draw_counters(drawn) == (drawn, ())
+
+
+def test_G12_the_draw_stops_when_the_pool_or_the_markers_run_out() -> None:
+    state = dataclasses.replace(started(tiny()).state, seating=(FR, PR, GB), board=(),
+                                pool=(1, 2, 3))
+    # Francia has one marker left (21 in the supply, 20 on the map): it draws one counter;
+    # Prussia draws two (tiny(): two each), which empties the pool; Gran Bretagna none.
+    state = state.with_pieces(FR, NA, markers=20)
+    marked, events = setup_markers(state)
+    assert events == (SetupMarker(FR, ST, 1), SetupMarker(PR, BA, 2), SetupMarker(PR, CA, 3))
+    assert marked.pool == () and marked.markers_left(FR) == 0
+    assert not marked.of_power(GB)
+
+
+def test_G13_a_placement_names_a_region_of_the_game_and_a_unit_left() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    assert refused(state, PlaceUnit(power, state.step, "army", "Atlantide")).render("en") == (
+        "“Atlantide” is not a region of this game.")
+    assert refused(state, PlaceUnit(power, state.step, "cannon", None)).render(  # type: ignore[arg-type]
+        "en") == "Place an army, a fleet or a fort."
+    full = state.with_pieces(power, ST, forts=2)  # default supply: 2 forts
+    assert refused(full, PlaceUnit(power, full.step, "fort", ST)).render("en") == (
+        f"{power} has no unit of that kind left in its supply.")
+
+
+def test_G13_a_fleet_is_placed_where_there_is_sea_and_the_event_says_where() -> None:
+    state = _placing()
+    power = pending(state).powers[0]
+    assert refused(state, PlaceUnit(power, state.step, "fleet", ST)).render("en") == (
+        "Stati Tedeschi has no sea: no fleet can be placed there.")
+    result = play(state, PlaceUnit(power, state.step, "fleet", BA))
+    assert of_type(result.events, UnitPlaced) == [UnitPlaced(power, "fleet", BA, False)]
+
+
+def test_G4_the_start_values_are_scenario_data() -> None:
+    scenario = tiny(start=StartValues(gold=7, population=4, unrest=1, vp=2))
+    state = started(scenario).state
+    assert {(p.gold, p.population, p.unrest, p.vp) for p in state.powers} == {(7, 4, 1, 2)}
+
+
+def test_G5_a_game_on_land_links_to_an_unknown_region_does_not_start() -> None:
+    broken = tiny(land_links=((ST, "Atlantide"),))
+    assert no(start_game(broken, (FR, PR), RandomDice(0))).render("en") == (
+        "The land link Stati Tedeschi – Atlantide names an unknown region.")

@@ -20,7 +20,7 @@ from guerra.rules.game.inputs import (
 from guerra.rules.game.money import pay
 from guerra.rules.game.options import menu, tiles
 from guerra.rules.game.scenario import TileSpec
-from guerra.rules.game.state import Pieces, TurnState
+from guerra.rules.game.state import GameState, Pieces, TurnState
 from guerra.rules.game.tiles import EFFECTS
 from tests.rules.game.helpers import in_rounds, of_type, play, refused, steps
 from tests.rules.game.scenarios import BA, CA, FR, GB, PR, ST, tiny
@@ -187,3 +187,31 @@ def test_G43_only_gold_one_has_and_only_to_another_power() -> None:
 def test_G40_alliance_tiles_name_their_region() -> None:
     state = in_rounds(Francia=_holding(("alliance:Baltico", 1)))
     assert state.held(FR, "alliance", BA) == 1 and state.held(FR, "alliance", ST) == 0
+
+
+def _ministry_game(**changes: object) -> GameState:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("war_ministry", 3, gold=4, unrest=1)))
+    return in_rounds(scenario=scenario, **changes)  # type: ignore[arg-type]
+
+
+def test_G40_only_a_tile_held_is_played() -> None:
+    state = _ministry_game(Francia=_holding(("bank", 1)))
+    for key in ("war_ministry", "atlantis"):  # in the market but not held; no such tile
+        reason = refused(state, PlayTile(FR, state.step, key))
+        assert reason.render("en") == "Francia does not hold this tile."
+
+
+def test_G40_a_tile_that_acts_by_itself_is_not_played() -> None:
+    state = _ministry_game(Francia=_holding(("bank", 1)))
+    reason = refused(state, PlayTile(FR, state.step, "bank"))
+    assert reason.render("en") == "This tile is not played on its own: it acts by itself."
+
+
+def test_G40_one_war_ministry_per_turn_even_holding_two() -> None:
+    state = _ministry_game(Francia=_holding(("war_ministry", 2)))
+    played = play(state, PlayTile(FR, state.step, "war_ministry")).state
+    assert played.power(FR).used("war_ministry") == 1
+    reason = refused(played, PlayTile(FR, played.step, "war_ministry"))
+    assert reason.render("en") == "A turn takes at most one War Ministry."
+    assert refused(state, PlayTile(PR, state.step, "war_ministry")).render("en") == (
+        "A tile is played in one's own turn.")
