@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from guerra.rules.game.auction import call, default_call, open_auction
-from guerra.rules.game.events import AlliancesFormed, ProposalWon, Taxed
+from guerra.rules.events import GoldChanged
+from guerra.rules.game.auction import Called, call, default_call, open_auction
+from guerra.rules.game.events import (
+    AlliancesFormed,
+    BidRaised,
+    CallPassed,
+    ProposalMade,
+    ProposalWon,
+    Taxed,
+)
 from guerra.rules.game.inputs import CallPass, Deadline, Propose, Raise, Tax
 from guerra.rules.game.machine import pending
 from guerra.rules.game.phases import run_on
@@ -191,3 +199,44 @@ def test_auction_refuses_calls_once_every_power_has_a_slot() -> None:
     refusal = call(table, FR, passes=True)
     assert isinstance(refusal, Message) and refusal.msgid == (
         "The auction is over: every power has a slot.")
+
+
+def _called(result: Called | Message) -> Called:
+    assert isinstance(result, Called), result
+    return result
+
+
+def test_G24_a_raise_tells_who_raised_to_what_and_whether_it_replaced_the_proposal() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    kept = _called(call(table.auction, PR, bid=3))
+    assert kept.events == (BidRaised(PR, 3),)
+    replaced = _called(call(table.auction, PR, proposal=Proposal(GB, PR), bid=1))
+    assert replaced.events == (ProposalMade(PR, GB, PR, 1, raised=True),)
+
+
+def test_G24_a_raise_not_above_the_bid_is_refused_in_english_too() -> None:
+    state = _calls(_auction(), Propose(FR, 0, FR, PR, 2))
+    assert refused(state, Raise(PR, state.step, 2)).render("en") == (
+        "A raise must bid more than 2 gold.")
+
+
+def test_G27_a_call_not_made_in_time_is_told_as_a_pass_out_of_time() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    assert default_call(table.auction).events == (CallPassed(PR, timed_out=True),)
+
+
+def test_G27_with_two_powers_left_the_default_proposal_names_both() -> None:
+    seating = (FR, PR, GB, ES)
+    table = AuctionState(seating, FR, PR, slots=((FR, "A"), (GB, "B")))
+    opened = default_call(table)
+    assert opened.auction.proposal == Proposal(PR, ES)  # the unplaced, in seating order
+    assert opened.events == (ProposalMade(PR, PR, ES, 0, raised=False),)
+
+
+def test_G26_the_winning_bid_is_paid_as_a_gold_change_of_the_last_raiser() -> None:
+    state = _auction({FR: 10, PR: 6, GB: 10})
+    state = _calls(state, Propose(FR, state.step, FR, PR, 1), Raise(PR, state.step + 1, 4))
+    result = play(_calls(state, CallPass(GB, state.step)), CallPass(FR, state.step + 1))
+    assert of_type(result.events, GoldChanged) == [GoldChanged(PR, -4, "G26")]
+    assert result.state.power(PR).gold == 2  # 6 - 4, nothing taxed
+    assert of_type(result.events, Taxed) == []
