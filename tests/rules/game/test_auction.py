@@ -240,3 +240,53 @@ def test_G26_the_winning_bid_is_paid_as_a_gold_change_of_the_last_raiser() -> No
     assert of_type(result.events, GoldChanged) == [GoldChanged(PR, -4, "G26")]
     assert result.state.power(PR).gold == 2  # 6 - 4, nothing taxed
     assert of_type(result.events, Taxed) == []
+
+
+def test_G24_a_pass_is_told_as_a_pass_in_time() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    assert _called(call(table.auction, PR, passes=True)).events == (CallPassed(PR, False),)
+
+
+def test_G26_a_closed_proposal_leaves_a_clean_table_for_the_next_opener() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=1))
+    table = _called(call(table.auction, PR, bid=3))
+    table = _called(call(table.auction, GB, passes=True))
+    closed = _called(call(table.auction, FR, passes=True))  # n - 1 = 2 passes after Prussia
+    # Prussia's 3 gold paid for Francia (A) and Prussia (B); Prussia opens next (after the
+    # opener Francia), with no proposal, bid, leader, caller or pass left over.
+    assert closed.auction == AuctionState(SEATING, FR, PR, slots=((FR, "A"), (PR, "B")))
+
+
+def test_G22_with_one_power_left_the_refusal_names_it() -> None:
+    table = AuctionState(SEATING, FR, PR, slots=((FR, "A"), (PR, "B")))
+    refusal = call(table, PR, proposal=Proposal(GB, FR), bid=0)
+    assert isinstance(refusal, Message)
+    assert refusal.render("en") == "Francia already has a slot in the alliance table."
+    refusal = call(table, PR, proposal=Proposal(GB, GB), bid=0)
+    assert isinstance(refusal, Message)
+    assert refusal.render("en") == (
+        "Only Gran Bretagna is left without a slot: propose it to one alliance.")
+
+
+def test_G23_an_auction_opens_with_its_first_opener_and_an_empty_table() -> None:
+    assert open_auction(SEATING, PR) == AuctionState(SEATING, first_opener=PR, opener=PR)
+
+
+def test_G23_the_opener_cannot_pass_nor_raise_before_proposing() -> None:
+    table = open_auction(SEATING, FR)
+    for refusal in (call(table, FR, proposal=Proposal(FR, PR), bid=1, passes=True),
+                    call(table, FR, bid=2)):
+        assert isinstance(refusal, Message)
+        assert refusal.render("en") == (
+            "Francia opens this proposal: it must propose, it cannot pass.")
+
+
+def test_G22_a_proposal_is_told_with_its_opener_powers_and_bid() -> None:
+    opened = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(GB, PR), bid=2))
+    assert opened.events == (ProposalMade(FR, GB, PR, 2, raised=False),)
+
+
+def test_G22_a_bid_cannot_be_negative() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    refusal = call(table.auction, PR, bid=-1)
+    assert isinstance(refusal, Message) and refusal.render("en") == "A bid cannot be negative."

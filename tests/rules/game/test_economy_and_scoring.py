@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from guerra.rules.events import Event, VpChanged
-from guerra.rules.game.economy import Economy, economy_of, income_phase
+from guerra.rules.game.economy import Economy, Income, economy_of, income_of, income_phase
 from guerra.rules.game.events import (
     GameWon,
     IncomeReport,
@@ -201,3 +201,29 @@ def test_G62_the_final_table_keeps_each_powers_unrest_and_gold() -> None:
     assert state.standings == (Standing(FR, 1, 5, 7, False, 2, 7),
                                Standing(GB, 2, 3, 0, False, 0, 9),
                                Standing(PR, 3, 3, 0, False, 0, 1))
+
+
+def test_G50_G53_one_powers_income_with_its_breakdown() -> None:
+    economy = Economy(FR, gold=2, population=3, unrest=1, units=9, markers=2,
+                      tiles=(("Bank", 3),))
+    # Income 3 + 2 + 3 = 8; 2 + 8 - 9 upkeep = 1 gold, nothing taxed; population 3 + 3.
+    assert income_of(economy, 3) == Income(
+        FR, income=8, maintenance=9,
+        parts=(("population", 3), ("control markers", 2), ("Bank", 3), ("maintenance", -9)),
+        taxed_gold=0, taxed_unrest=0, gold=1, population=6, unrest=1)
+
+
+def test_G54_G55_a_power_without_markers_in_a_region_takes_no_place() -> None:
+    assert score_region((8, 5, 3), 3, {PR: 0, GB: 1, FR: 2}) == (
+        (FR, 2, 1, 8), (GB, 1, 2, 5))
+
+
+def test_G54_a_colony_scores_two_places_whatever_its_third_vp() -> None:
+    # A scenario may print a third value on a colony: it still scores only two places.
+    assert score_region((4, 2, 1), 2, {FR: 3, PR: 2, GB: 1}) == (
+        (FR, 3, 1, 4), (PR, 2, 2, 2), (GB, 1, 3, 0))
+
+
+def test_G55_powers_tied_at_a_place_are_listed_by_name() -> None:
+    assert score_region((6, 4, 2), 3, {PR: 2, GB: 1, FR: 2}) == (
+        (FR, 2, 1, 6), (PR, 2, 1, 6), (GB, 1, 2, 4))
