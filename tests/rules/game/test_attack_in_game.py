@@ -242,8 +242,10 @@ def test_G34_an_attack_on_a_power_keeps_its_defender() -> None:
 
 
 def test_G34_an_attack_on_an_ally_brings_no_allies_in() -> None:
-    state = in_rounds(pieces=[Pieces(p, ST, armies=1) for p in (FR, PR, GB)],
-                      alliances=((FR, "A"), (PR, "B"), (GB, "A")))
+    # Spagna, on the same side as Francia and Gran Bretagna, is there too: it is not asked.
+    state = in_rounds(scenario=europa(),
+                      pieces=[Pieces(p, ST, armies=1) for p in (FR, PR, GB, ES)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A"), (ES, "A")))
     found = situation(state, Attack(FR, state.step, ST, defender=GB))
     assert isinstance(found, Situation)
     assert (found.attacker_allies, found.defender_allies, found.defender_is_ally) == (
