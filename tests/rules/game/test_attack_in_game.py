@@ -222,7 +222,7 @@ def test_G34_the_attack_sees_each_powers_units_tiles_and_markers_in_supply() -> 
     assert force(state, FR, ST).alliance_tiles == 0  # its Alliance tile is Baltico's
 
 
-def test_A1_an_ally_brings_its_armies_and_its_fleets() -> None:
+def test_G34_an_ally_brings_its_armies_and_its_fleets() -> None:
     state = in_rounds(pieces=[Pieces(FR, BA, armies=1), Pieces(PR, BA, armies=1),
                               Pieces(GB, BA, armies=1, fleets=2)],
                       alliances=((FR, "A"), (PR, "B"), (GB, "B")))
