@@ -11,6 +11,11 @@ code changed: delete `mutants/` for a full run from scratch. Names (or globs suc
 `'guerra.rules.dice.*'`) given as arguments are re-checked whatever the cache says.
 `mutmut show NAME` shows what a mutant changed.
 
+`python -m tests.mutation --services [MUTANT ...]` does the same for the services
+(`guerra/game/services`, against the Django tests of `tests/game`), in a project folder of its
+own, `mutation-services/` (see `services_project`); `mutmut show` and `mutmut results` work
+there.
+
 The module is also a pytest plugin, loaded in mutmut's runs only (`-p tests.mutation` in
 `[tool.mutmut]`): it runs the fastest tests first, by the durations mutmut measured, so that a
 mutant stops (`-x`) at the first, cheapest test that kills it; and it leaves out the four slow
@@ -65,15 +70,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
 
 
-def mutmut(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run `mutmut ARGS` in the project, its output captured."""
-    return subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=ROOT, text=True,
+def mutmut(*args: str, where: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run `mutmut ARGS` in the project (or `where`), its output captured."""
+    return subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=where, text=True,
                           capture_output=True)
 
 
-def statuses() -> dict[str, str]:
+def statuses(where: Path = ROOT) -> dict[str, str]:
     """Every mutant's status from mutmut's results: "killed", "survived", "timeout"..."""
-    done = mutmut("results", "--all", "true")
+    done = mutmut("results", "--all", "true", where=where)
     if done.returncode != 0:
         raise RuntimeError(done.stderr)
     result: dict[str, str] = {}
@@ -124,17 +129,54 @@ def report(by_name: dict[str, str]) -> float:
     return percent
 
 
+# The services (guerra/game/services) are mutated in a project of their own, since mutmut reads
+# its settings from the pyproject.toml of the folder it runs in: `mutation-services/` holds
+# links to the project's folders and a pyproject.toml whose [tool.mutmut] mutates the services
+# and runs the Django tests of tests/game against each mutant.
+SERVICES_ROOT = ROOT / "mutation-services"
+SERVICES_LINKS = ("guerra", "tests", "locale", "templates", "static", "manage.py")
+SERVICES_CONFIG = """[tool.mutmut]
+source_paths = ["guerra/game/services"]
+pytest_add_cli_args_test_selection = ["tests/game"]
+pytest_add_cli_args = ["-W", "ignore::pytest.PytestConfigWarning", "-p", "tests.mutation"]
+also_copy = ["guerra", "locale", "templates", "static", "manage.py"]
+timeout_multiplier = 4.0
+
+"""
+
+
+def services_project() -> Path:
+    """`mutation-services/`, made or brought up to date: the links, and the project's own
+    pyproject.toml with its [tool.mutmut] table replaced by the services' one."""
+    SERVICES_ROOT.mkdir(exist_ok=True)
+    for name in SERVICES_LINKS:
+        link = SERVICES_ROOT / name
+        if not link.is_symlink():
+            link.symlink_to(ROOT / name)
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    start = text.index("[tool.mutmut]")
+    end = text.index("\n[", start + 1) + 1
+    config = text[:start] + SERVICES_CONFIG + text[end:]
+    target = SERVICES_ROOT / "pyproject.toml"
+    if not target.is_file() or target.read_text(encoding="utf-8") != config:
+        target.write_text(config, encoding="utf-8")
+    return SERVICES_ROOT
+
+
 def main(argv: list[str]) -> int:
+    where = ROOT
+    if argv[:1] == ["--services"]:
+        argv, where = argv[1:], services_project()
     start = time.monotonic()
     run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", CHILDREN,
-                          *argv], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          *argv], cwd=where, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          text=True)
     elapsed = time.monotonic() - start
     if run.returncode != 0:
         print(run.stderr, file=sys.stderr)
         print(f"mutmut run failed (exit code {run.returncode})", file=sys.stderr)
         return 2
-    percent = report(statuses())
+    percent = report(statuses(where))
     print(f"elapsed:      {elapsed:.0f} s")
     return 0 if percent >= THRESHOLD else 1
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from guerra.rules.game.combat import allies, force, situation
 from guerra.rules.game.events import AttackBegan
 from guerra.rules.game.inputs import (
     Attack,
@@ -17,8 +18,10 @@ from guerra.rules.game.inputs import (
 )
 from guerra.rules.game.machine import pending
 from guerra.rules.game.phases import run_on
+from guerra.rules.game.scenario import TileSpec
 from guerra.rules.game.state import Pieces, Side, TurnState
 from guerra.rules.seed004.inputs import AllyAnswer
+from guerra.rules.seed004.model import AllyForce, Force, Neutral, Situation
 from tests.rules.game.helpers import PrefixDice, in_rounds, of_type, play, refused, steps
 from tests.rules.game.scenarios import AT, BA, CA, ES, FR, GB, PR, RU, ST, europa, tiny
 
@@ -190,3 +193,94 @@ def test_D1_last_wars_ally_may_be_attacked_and_this_wars_may_not() -> None:
     assert declared.attack is not None and declared.attack_under_way
     assert declared.attack.state.awaiting == (GB,)  # A1: this war's ally of Prussia
     assert declared.power(PR).gold == state.power(PR).gold - 2
+
+
+def test_G34_a_counters_vp_reward_reaches_the_attackers_vp() -> None:
+    """N3 through the game: a VP reward lands on the attacker's score."""
+    scenario = in_rounds().scenario
+    counters = tuple(c if c.id != 1 else c.__class__(1, ST, "numbered", 3, "vp", 2)
+                     for c in scenario.counters)
+    state = in_rounds(scenario=dataclasses.replace(scenario, counters=counters),
+                      pieces=[Pieces(FR, ST, armies=2)], face_up=(1,), Francia={"vp": 4})
+    # Francia 2 + |6-2| = 6 against the counter's 3 + |1-1| = 3: taken, 2 VP.
+    after = play(state, Attack(FR, state.step, ST, counter=1), dice=[6, 2, 1, 1]).state
+    assert after.power(FR).vp == 4 + 2 and after.power(PR).vp == 0
+
+
+def test_G34_the_attack_sees_each_powers_units_tiles_and_markers_in_supply() -> None:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("navy_training", 6, gold=3)))
+    state = in_rounds(
+        scenario=scenario, gold=7,
+        pieces=[Pieces(FR, BA, armies=2, fleets=1, forts=1, markers=2),
+                Pieces(FR, ST, markers=1)],
+        Francia={"tiles": (("alliance:Baltico", 1), ("army_training", 1),
+                           ("navy_training", 2))})
+    # Markers in supply: 21 - (2 + 1) on the map = 18.
+    assert force(state, FR, BA) == Force(FR, gold=7, armies=2, fleets=1, forts=1,
+                                         army_training=1, navy_training=2, alliance_tiles=1,
+                                         control_markers=2, markers_in_supply=18)
+    assert force(state, FR, ST).alliance_tiles == 0  # its Alliance tile is Baltico's
+
+
+def test_G34_an_ally_brings_its_armies_and_its_fleets() -> None:
+    state = in_rounds(pieces=[Pieces(FR, BA, armies=1), Pieces(PR, BA, armies=1),
+                              Pieces(GB, BA, armies=1, fleets=2)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "B")))
+    assert allies(state, PR, BA, {FR, PR}) == (AllyForce(GB, 1, 2),)
+
+
+def test_G34_an_attack_on_a_power_keeps_its_defender() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(PR, ST, armies=1, markers=1),
+                              Pieces(GB, ST, armies=2)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A")))
+    declared = play(state, Attack(FR, state.step, ST, defender=PR))  # Gran Bretagna is asked
+    assert of_type(declared.events, AttackBegan) == [AttackBegan(1, FR, ST, PR, None)]
+    running = declared.state.attack
+    assert running is not None
+    assert (running.number, running.power, running.region, running.defender,
+            running.counter) == (1, FR, ST, PR, None)
+
+
+def test_G34_an_attack_on_an_ally_brings_no_allies_in() -> None:
+    # Spagna, on the same side as Francia and Gran Bretagna, is there too: it is not asked.
+    state = in_rounds(scenario=europa(),
+                      pieces=[Pieces(p, ST, armies=1) for p in (FR, PR, GB, ES)],
+                      alliances=((FR, "A"), (PR, "B"), (GB, "A"), (ES, "A")))
+    found = situation(state, Attack(FR, state.step, ST, defender=GB))
+    assert isinstance(found, Situation)
+    assert (found.attacker_allies, found.defender_allies, found.defender_is_ally) == (
+        (), (), True)
+
+
+def test_G34_G6_the_neutral_marker_attacked_has_its_defence_and_reward() -> None:
+    scenario = in_rounds().scenario
+    counters = tuple(c if c.id != 1 else c.__class__(1, ST, "numbered", 3, "gold", 5)
+                     for c in scenario.counters)
+    state = in_rounds(scenario=dataclasses.replace(scenario, counters=counters),
+                      pieces=[Pieces(FR, ST, armies=1), Pieces(FR, BA, armies=1)],
+                      face_up=(1, 2))
+    rewarded = situation(state, Attack(FR, state.step, ST, counter=1))
+    assert isinstance(rewarded, Situation) and rewarded.neutral == Neutral(3, "gold", 5)
+    plain = situation(state, Attack(FR, state.step, BA, counter=2))  # Baltico, defence 4
+    assert isinstance(plain, Situation) and plain.neutral == Neutral(4, None, None)
+
+
+def test_G34_G6_a_neutral_marker_must_be_face_up_in_the_region_attacked() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=2)], face_up=(2,))
+    # Counter 7 belongs to Stati Tedeschi but is not on the map; counter 2 is Baltico's;
+    # there is no counter 99.
+    for counter in (7, 2, 99):
+        assert refused(state, Attack(FR, state.step, ST, counter=counter)).render("en") == (
+            "There is no such neutral marker in Stati Tedeschi.")
+
+
+def test_G34_a_refused_attack_says_why() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=2)], face_up=(1,))
+    assert refused(state, Attack(FR, state.step, "Atlantide", defender=PR)).render("en") == (
+        "“Atlantide” is not a region of this game.")
+    assert refused(state, Attack(FR, state.step, ST, defender="Atlantide")).render("en") == (
+        "“Atlantide” is not a power of this game.")
+    both = Attack(FR, state.step, ST, defender=PR, counter=1)
+    neither = Attack(FR, state.step, ST)
+    assert refused(state, both).render("en") == refused(state, neither).render("en") == (
+        "An attack needs exactly one target: a power or a neutral marker.")

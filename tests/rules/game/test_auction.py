@@ -6,8 +6,15 @@ from __future__ import annotations
 import dataclasses
 
 from guerra.rules.events import GoldChanged
-from guerra.rules.game.auction import call, default_call, open_auction
-from guerra.rules.game.events import AlliancesFormed, CallPassed, ProposalWon, Taxed
+from guerra.rules.game.auction import Called, call, default_call, open_auction
+from guerra.rules.game.events import (
+    AlliancesFormed,
+    BidRaised,
+    CallPassed,
+    ProposalMade,
+    ProposalWon,
+    Taxed,
+)
 from guerra.rules.game.inputs import CallPass, Deadline, Propose, Raise, Tax
 from guerra.rules.game.machine import pending
 from guerra.rules.game.phases import run_on
@@ -203,3 +210,94 @@ def test_G26_the_closing_pass_then_the_payment_then_the_slots() -> None:
     assert result.events == (CallPassed(FR, False), Taxed(PR, 3, 2, automatic=True),
                              GoldChanged(PR, -4, "G26"),
                              ProposalWon(PR, 4, ((1, FR, "A"), (2, PR, "B"))))
+
+
+def _called(result: Called | Message) -> Called:
+    assert isinstance(result, Called), result
+    return result
+
+
+def test_G24_a_raise_tells_who_raised_to_what_and_whether_it_replaced_the_proposal() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    kept = _called(call(table.auction, PR, bid=3))
+    assert kept.events == (BidRaised(PR, 3),)
+    replaced = _called(call(table.auction, PR, proposal=Proposal(GB, PR), bid=1))
+    assert replaced.events == (ProposalMade(PR, GB, PR, 1, raised=True),)
+
+
+def test_G24_a_raise_not_above_the_bid_is_refused_in_english_too() -> None:
+    state = _calls(_auction(), Propose(FR, 0, FR, PR, 2))
+    assert refused(state, Raise(PR, state.step, 2)).render("en") == (
+        "A raise must bid more than 2 gold.")
+
+
+def test_G27_a_call_not_made_in_time_is_told_as_a_pass_out_of_time() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    assert default_call(table.auction).events == (CallPassed(PR, timed_out=True),)
+
+
+def test_G27_with_two_powers_left_the_default_proposal_names_both() -> None:
+    seating = (FR, PR, GB, ES)
+    table = AuctionState(seating, FR, PR, slots=((FR, "A"), (GB, "B")))
+    opened = default_call(table)
+    assert opened.auction.proposal == Proposal(PR, ES)  # the unplaced, in seating order
+    assert opened.events == (ProposalMade(PR, PR, ES, 0, raised=False),)
+
+
+def test_G26_the_winning_bid_is_paid_as_a_gold_change_of_the_last_raiser() -> None:
+    state = _auction({FR: 10, PR: 6, GB: 10})
+    state = _calls(state, Propose(FR, state.step, FR, PR, 1), Raise(PR, state.step + 1, 4))
+    result = play(_calls(state, CallPass(GB, state.step)), CallPass(FR, state.step + 1))
+    assert of_type(result.events, GoldChanged) == [GoldChanged(PR, -4, "G26")]
+    assert result.state.power(PR).gold == 2  # 6 - 4, nothing taxed
+    assert of_type(result.events, Taxed) == []
+
+
+def test_G24_a_pass_is_told_as_a_pass_in_time() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    assert _called(call(table.auction, PR, passes=True)).events == (CallPassed(PR, False),)
+
+
+def test_G26_a_closed_proposal_leaves_a_clean_table_for_the_next_opener() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=1))
+    table = _called(call(table.auction, PR, bid=3))
+    table = _called(call(table.auction, GB, passes=True))
+    closed = _called(call(table.auction, FR, passes=True))  # n - 1 = 2 passes after Prussia
+    # Prussia's 3 gold paid for Francia (A) and Prussia (B); Prussia opens next (after the
+    # opener Francia), with no proposal, bid, leader, caller or pass left over.
+    assert closed.auction == AuctionState(SEATING, FR, PR, slots=((FR, "A"), (PR, "B")))
+
+
+def test_G22_with_one_power_left_the_refusal_names_it() -> None:
+    table = AuctionState(SEATING, FR, PR, slots=((FR, "A"), (PR, "B")))
+    refusal = call(table, PR, proposal=Proposal(GB, FR), bid=0)
+    assert isinstance(refusal, Message)
+    assert refusal.render("en") == "Francia already has a slot in the alliance table."
+    refusal = call(table, PR, proposal=Proposal(GB, GB), bid=0)
+    assert isinstance(refusal, Message)
+    assert refusal.render("en") == (
+        "Only Gran Bretagna is left without a slot: propose it to one alliance.")
+
+
+def test_G23_an_auction_opens_with_its_first_opener_and_an_empty_table() -> None:
+    assert open_auction(SEATING, PR) == AuctionState(SEATING, first_opener=PR, opener=PR)
+
+
+def test_G23_the_opener_cannot_pass_nor_raise_before_proposing() -> None:
+    table = open_auction(SEATING, FR)
+    for refusal in (call(table, FR, proposal=Proposal(FR, PR), bid=1, passes=True),
+                    call(table, FR, bid=2)):
+        assert isinstance(refusal, Message)
+        assert refusal.render("en") == (
+            "Francia opens this proposal: it must propose, it cannot pass.")
+
+
+def test_G22_a_proposal_is_told_with_its_opener_powers_and_bid() -> None:
+    opened = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(GB, PR), bid=2))
+    assert opened.events == (ProposalMade(FR, GB, PR, 2, raised=False),)
+
+
+def test_G22_a_bid_cannot_be_negative() -> None:
+    table = _called(call(open_auction(SEATING, FR), FR, proposal=Proposal(FR, PR), bid=0))
+    refusal = call(table.auction, PR, bid=-1)
+    assert isinstance(refusal, Message) and refusal.render("en") == "A bid cannot be negative."

@@ -7,10 +7,16 @@ import dataclasses
 from typing import Any
 
 from guerra.rules.events import Event, VpChanged
-from guerra.rules.game.economy import income_phase
-from guerra.rules.game.events import GameWon, IncomeReport, PenaltyApplied, RegionScored
+from guerra.rules.game.economy import Economy, Income, economy_of, income_of, income_phase
+from guerra.rules.game.events import (
+    GameWon,
+    IncomeReport,
+    PenaltyApplied,
+    PopulationGrew,
+    RegionScored,
+)
 from guerra.rules.game.scoring import end_of_game, score_region, scoring_phase
-from guerra.rules.game.state import GameState, Pieces
+from guerra.rules.game.state import GameState, IncomeLine, Pieces, ScoreLine, Standing
 from tests.rules.game.helpers import in_rounds, of_type
 from tests.rules.game.scenarios import AF, BA, CA, FR, GB, PR, ST
 
@@ -132,3 +138,92 @@ def test_G5_colonies_score_two_places_and_europe_three() -> None:
     regions = in_rounds().scenario.region_by_name
     assert (regions[ST].places, regions[BA].places, regions[CA].places) == (3, 3, 2)
     assert not regions[ST].has_sea and regions[BA].has_sea
+
+
+def test_G52_G53_income_keeps_a_report_line_per_power_and_war() -> None:
+    state = dataclasses.replace(
+        in_rounds(pieces=[Pieces(FR, None, armies=6)], gold=10, population=5,
+                  Francia={"gold": 1, "population": 2}),
+        war=2)
+    after, events = income_phase(state)
+    # Francia: 1 + 2 income - 6 upkeep = -3: 3 gold taxed for 2 unrest, purse 0, pop 2 + 3.
+    # Prussia and Gran Bretagna: 10 + 5 income, no upkeep = 15; pop 5 + 3 = 8.
+    francia = (("population", 2), ("maintenance", -6))
+    assert after.incomes == (
+        IncomeLine(2, FR, francia, 3, 2, 0, 5),
+        IncomeLine(2, PR, (("population", 5),), 0, 0, 15, 8),
+        IncomeLine(2, GB, (("population", 5),), 0, 0, 15, 8),
+    )
+    assert events == (
+        IncomeReport(FR, francia, 3, 2, 0), PopulationGrew(FR, 3, 5),
+        IncomeReport(PR, (("population", 5),), 0, 0, 15), PopulationGrew(PR, 3, 8),
+        IncomeReport(GB, (("population", 5),), 0, 0, 15), PopulationGrew(GB, 3, 8),
+    )
+
+
+def test_G50_G51_what_income_reads_of_a_power() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=2, forts=1, markers=2),
+                              Pieces(FR, CA, fleets=1, markers=1), Pieces(FR, None, armies=1)],
+                      gold=4, population=6, Francia={"unrest": 3, "tiles": (("bank", 1),)})
+    # Units: 2 + 1 armies, 1 fleet, 1 fort = 5; markers 2 + 1 = 3; one Bank: 3 gold.
+    assert economy_of(state, FR) == Economy(FR, 4, 6, 3, 5, 3, (("Bank", 3),))
+
+
+def test_G60_G61_penalties_are_told_per_power_with_the_rule_that_took_the_vp() -> None:
+    _state, events = _ended(Francia={"vp": 40, "unrest": 20}, Prussia={"vp": 10, "unrest": 3},
+                            **{GB: {"vp": 5}})
+    # Gran Bretagna 5 (no unrest) ranks first, Prussia 10 - 7 = 3 second, Francia (in
+    # revolution, all 40 VP lost) last: the events follow that order.
+    assert events == (PenaltyApplied(PR, 7, False), VpChanged(PR, -7, "G61"),
+                      PenaltyApplied(FR, 40, True), VpChanged(FR, -40, "G60"),
+                      GameWon((GB,)))
+
+
+def test_G54_G55_every_scored_line_keeps_the_war_the_markers_and_the_place() -> None:
+    state = dataclasses.replace(
+        in_rounds(pieces=[Pieces(FR, BA, markers=2), Pieces(PR, BA, markers=2),
+                          Pieces(GB, BA, markers=1)]),
+        war=3)
+    after, events = scoring_phase(state)
+    # Baltico 6/4/2: Francia and Prussia tied first (2 markers), Gran Bretagna second.
+    assert after.scores == (ScoreLine(3, BA, FR, 2, 1, 6), ScoreLine(3, BA, PR, 2, 1, 6),
+                            ScoreLine(3, BA, GB, 1, 2, 4))
+    assert RegionScored(3, BA, ((FR, 2, 1, 6), (PR, 2, 1, 6), (GB, 1, 2, 4))) in events
+    assert RegionScored(3, ST, ()) in events  # every region is told, even without markers
+
+
+def test_G62_the_final_table_keeps_each_powers_unrest_and_gold() -> None:
+    state, _events = _ended(Francia={"vp": 12, "unrest": 2, "gold": 7},
+                            Prussia={"vp": 3, "unrest": 0, "gold": 1},
+                            **{GB: {"vp": 3, "unrest": 0, "gold": 9}})
+    # Francia 12 - 7 (the most unrest) = 5 first; Gran Bretagna and Prussia 3 VP, no unrest:
+    # the most gold (9 against 1) ranks Gran Bretagna second.
+    assert state.standings == (Standing(FR, 1, 5, 7, False, 2, 7),
+                               Standing(GB, 2, 3, 0, False, 0, 9),
+                               Standing(PR, 3, 3, 0, False, 0, 1))
+
+
+def test_G50_G53_one_powers_income_with_its_breakdown() -> None:
+    economy = Economy(FR, gold=2, population=3, unrest=1, units=9, markers=2,
+                      tiles=(("Bank", 3),))
+    # Income 3 + 2 + 3 = 8; 2 + 8 - 9 upkeep = 1 gold, nothing taxed; population 3 + 3.
+    assert income_of(economy, 3) == Income(
+        FR, income=8, maintenance=9,
+        parts=(("population", 3), ("control markers", 2), ("Bank", 3), ("maintenance", -9)),
+        taxed_gold=0, taxed_unrest=0, gold=1, population=6, unrest=1)
+
+
+def test_G54_G55_a_power_without_markers_in_a_region_takes_no_place() -> None:
+    assert score_region((8, 5, 3), 3, {PR: 0, GB: 1, FR: 2}) == (
+        (FR, 2, 1, 8), (GB, 1, 2, 5))
+
+
+def test_G54_a_colony_scores_two_places_whatever_its_third_vp() -> None:
+    # A scenario may print a third value on a colony: it still scores only two places.
+    assert score_region((4, 2, 1), 2, {FR: 3, PR: 2, GB: 1}) == (
+        (FR, 3, 1, 4), (PR, 2, 2, 2), (GB, 1, 3, 0))
+
+
+def test_G55_powers_tied_at_a_place_are_listed_by_name() -> None:
+    assert score_region((6, 4, 2), 3, {PR: 2, GB: 1, FR: 2}) == (
+        (FR, 2, 1, 6), (PR, 2, 1, 6), (GB, 1, 2, 4))

@@ -134,3 +134,69 @@ def test_G33_destinations_tell_ocean_voyages_apart() -> None:
     routes = dict(destinations(state, FR, "fleet", CA))
     assert routes[NA].voyage is False and routes[AF].voyage is True
     assert routes[None].voyage is True and routes[BA].voyage is True
+
+
+def test_G31_a_refused_move_says_why() -> None:
+    state = in_rounds(pieces=[Pieces(FR, None, armies=3), Pieces(FR, BA, armies=1)])
+    assert refused(state, _move()).render("en") == "Choose at least one unit to move."
+    three = _move(("army", None, ST), ("army", None, ST), ("army", None, ST))
+    assert refused(state, three).render("en") == "A Move moves at most 2 units."
+    assert refused(state, _move(("army", "Atlantide", ST))).render("en") == (
+        "“Atlantide” is not a region of this game.")
+    twice = _move(("army", BA, ST), ("army", BA, ST))  # one army in Baltico, moved twice
+    assert refused(state, twice).render("en") == (
+        "Francia has not that many units there to move: each unit moves once.")
+    assert refused(state, _move(("army", BA, "Atlantide"))).render("en") == (
+        "“Atlantide” is not a region of this game.")
+    assert refused(state, _move(("army", BA, BA))).render("en") == (
+        "A unit must move to another place.")
+
+
+def test_G32_a_fleet_sails_only_from_a_place_with_sea() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, fleets=1)])  # a fleet where no sea is (by hand)
+    assert refused(state, _move(("fleet", ST, BA))).render("en") == (
+        "A fleet moves only between places with sea.")
+
+
+def test_G32_an_army_carried_by_sea_needs_its_fleet_there_the_refusals_say_so() -> None:
+    state = in_rounds(pieces=[Pieces(FR, None, armies=1), Pieces(FR, CA, armies=1)])
+    assert refused(state, _move(("army", None, BA))).render("en") == (
+        "An army goes by sea only to a region where its power has a fleet (a fleet moved "
+        "earlier in the same action counts).")
+    assert refused(state, _move(("army", CA, None))).render("en") == (
+        "An army goes home by sea only from a region where its power has a fleet.")
+
+
+def test_G32_an_army_in_a_landlocked_region_leaves_only_by_a_land_link() -> None:
+    # A fleet of its own waits in Caraibi, but Stati Tedeschi has no sea to sail from.
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1), Pieces(FR, CA, fleets=1)])
+    assert refused(state, _move(("army", ST, CA))).render("en") == (
+        "From Stati Tedeschi no land link leads there, and it has no sea.")
+
+
+def test_G32_a_landlocked_region_without_a_land_link_cannot_be_reached() -> None:
+    state = in_rounds(pieces=[Pieces(FR, CA, armies=1, fleets=1)])
+    assert refused(state, _move(("army", CA, ST))).render("en") == (
+        "No land link leads to Stati Tedeschi, which has no sea.")
+
+
+def test_G32_an_army_goes_home_by_its_homes_land_link() -> None:
+    state = in_rounds(pieces=[Pieces(FR, ST, armies=1)])  # Francia's home links to ST
+    result = play(state, _move(("army", ST, None)), dice=[])
+    assert of_type(result.events, Moved) == [Moved(FR, "army", ST, None, False, False)]
+    assert result.state.pieces(FR, None).armies == 1 and result.state.pieces(FR, ST).armies == 0
+
+
+def test_G33_an_army_going_home_by_sea_from_a_colony_is_on_an_ocean_voyage() -> None:
+    state = in_rounds(pieces=[Pieces(FR, CA, armies=1, fleets=1)])
+    result = play(state, _move(("army", CA, None)), dice=[6])
+    assert of_type(result.events, Moved) == [Moved(FR, "army", CA, None, True, True)]
+    assert of_type(result.events, StormRolled) == [StormRolled(FR, "army", 6)]
+    assert result.state.pieces(FR, None).armies == 1
+
+
+def test_G33_an_army_carried_inside_the_american_block_rolls_no_storm_die() -> None:
+    state = in_rounds(pieces=[Pieces(FR, CA, armies=1), Pieces(FR, NA, fleets=1)])
+    result = play(state, _move(("army", CA, NA)), dice=[])  # no die to roll
+    assert of_type(result.events, Moved) == [Moved(FR, "army", CA, NA, True, False)]
+    assert result.state.pieces(FR, NA) == Pieces(FR, NA, armies=1, fleets=1)

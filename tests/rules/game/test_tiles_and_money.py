@@ -21,7 +21,7 @@ from guerra.rules.game.money import pay
 from guerra.rules.game.options import menu, tiles
 from guerra.rules.game.scenario import TileSpec
 from guerra.rules.game.state import GameState, Pieces, TurnState
-from guerra.rules.game.tiles import EFFECTS
+from guerra.rules.game.tiles import EFFECTS, held_effects
 from tests.rules.game.helpers import in_rounds, of_type, play, refused, steps
 from tests.rules.game.scenarios import BA, CA, FR, GB, PR, ST, tiny
 
@@ -215,3 +215,58 @@ def test_G40_one_war_ministry_per_turn_even_holding_two() -> None:
     assert reason.render("en") == "A turn takes at most one War Ministry."
     assert refused(state, PlayTile(PR, state.step, "war_ministry")).render("en") == (
         "A tile is played in one's own turn.")
+
+
+def test_G41_taxing_a_single_gold_is_allowed_and_costs_1_unrest() -> None:
+    state = in_rounds(gold=0)
+    taxed = play(state, Tax(FR, state.step, 1)).state
+    assert (taxed.power(FR).gold, taxed.power(FR).unrest) == (1, 1)  # 1 gold: 1/2 rounded up
+
+
+def test_G43_a_power_may_give_a_single_gold_or_every_gold_it_has() -> None:
+    state = in_rounds(gold=3)
+    one = play(state, Transfer(FR, state.step, PR, 1)).state
+    assert (one.power(FR).gold, one.power(PR).gold) == (2, 4)  # 3 - 1, 3 + 1
+    everything = play(state, Transfer(FR, state.step, PR, 3)).state
+    assert (everything.power(FR).gold, everything.power(PR).gold) == (0, 6)  # 3 - 3, 3 + 3
+
+
+def test_G43_a_refused_transfer_says_why_in_italian_and_in_english() -> None:
+    state = in_rounds(gold=3)
+    stranger = refused(state, Transfer(FR, state.step, "Atlantide", 1))
+    assert stranger.render("en") == "“Atlantide” is not a power of this game."
+    assert stranger.render() == "“Atlantide” non è una potenza di questa partita."
+    nothing = refused(state, Transfer(FR, state.step, PR, 0))
+    assert (nothing.render("en"), nothing.render()) == ("Give at least 1 gold.",
+                                                        "Dai almeno 1 oro.")
+    short = refused(state, Transfer(FR, state.step, PR, 4))
+    assert short.render("en") == "Francia has only 3 gold."
+    assert short.render() == "La Francia ha solo 3 ori."
+
+
+def test_G40_a_once_per_war_tile_is_played_only_in_ones_own_turn() -> None:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("war_ministry", 3, gold=4, unrest=1)))
+    state = in_rounds(scenario=scenario, Prussia=_holding(("war_ministry", 1)))
+    others = refused(state, PlayTile(PR, state.step, "war_ministry"))  # Francia's turn
+    assert others.render("en") == "A tile is played in one's own turn."
+    auction = dataclasses.replace(state, phase="auction", turn=None)  # no turn at all
+    assert refused(auction, PlayTile(PR, state.step, "war_ministry")).render("en") == (
+        "A tile is played in one's own turn.")
+
+
+def test_G42_the_taxation_a_refused_cost_needs_is_told_in_english_too() -> None:
+    state = in_rounds(gold=2)
+    reason = refused(state, TakeTile(FR, state.step, "bank"))  # 5 gold, 2 in the purse
+    assert reason.render("en") == (
+        "This costs 5 gold and Francia has 2: tax first (3 gold for 2 unrest points).")
+    exact = play(in_rounds(gold=5), TakeTile(FR, state.step, "bank")).state
+    assert exact.power(FR).gold == 0  # exactly the cost in the purse: paid, nothing taxed
+
+
+def test_G40_a_tile_held_zero_times_is_not_held() -> None:
+    scenario = tiny(tiles=(*tiny().tiles, TileSpec("logistics", 4, gold=3)))
+    state = in_rounds(scenario=scenario, pieces=[Pieces(FR, None, armies=3)],
+                      Francia=_holding(("bank", 1), ("logistics", 0)))
+    assert held_effects(state, FR) == (("bank", EFFECTS["bank"], 1),)
+    three = Move(FR, 0, (UnitMove("army", None, ST),) * 3)
+    assert refused(state, three).render("en") == "A Move moves at most 2 units."
