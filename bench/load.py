@@ -377,7 +377,7 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", default="1,5", help="the curve's points, e.g. 1,5,10,25,50")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured, per point")
     parser.add_argument("--warmup", type=float, default=5.0, help="played before measuring")
