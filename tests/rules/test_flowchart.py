@@ -152,6 +152,35 @@ def test_a_broken_graph_is_refused_when_the_procedure_is_built(
         DuelProcedure(nodes, edges)
 
 
+X, Y = Node("x", NodeKind.AUTO, "x"), Node("y", NodeKind.AUTO, "y")
+
+
+@pytest.mark.parametrize(
+    ("nodes", "edges", "message"),
+    [
+        ((*NODES, NODES[0]), EDGES, "toy_duel: duplicate node ids"),
+        (NODES, (*EDGES, EDGES[0]), "toy_duel: duplicate edges"),
+        (tuple(dataclasses.replace(n, awaits="challenger") if n.id == "roll" else n
+               for n in NODES), EDGES,
+         "toy_duel: node 'roll' awaits nobody but names 'challenger'"),
+        # Without "bet", the start node: its edge and its box name nothing.
+        (NODES[1:], EDGES,
+         "toy_duel: start node 'bet' is not a node; edge 'bet' -> 'roll' names an unknown "
+         "node; box functions for unknown nodes: ['bet']"),
+        # x and y lead to each other, but nothing reachable leads to them.
+        ((*NODES, X, Y), (*EDGES, Edge("x", "y"), Edge("y", "x")),
+         "toy_duel: node 'x' has no box function; node 'y' has no box function; "
+         "unreachable nodes: ['x', 'y']"),
+    ],
+    ids=["duplicate-nodes", "duplicate-edges", "awaits", "no-start", "unreachable-cycle"],
+)
+def test_a_broken_graph_names_every_problem(nodes: tuple[Node, ...], edges: tuple[Edge, ...],
+                                            message: str) -> None:
+    with pytest.raises(FlowchartError) as caught:
+        DuelProcedure(nodes, edges)
+    assert str(caught.value) == message
+
+
 def test_a_box_that_jumps_along_no_declared_edge_is_a_flowchart_error() -> None:
     def cheat(state: Duel, dice: Dice) -> Transition[Duel]:
         return Transition("bet", state)
