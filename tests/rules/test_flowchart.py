@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from guerra.rules import explore
 from guerra.rules.dice import Dice, ScriptedDice
 from guerra.rules.explore import distribution, play
 from guerra.rules.flowchart import (
@@ -224,3 +225,40 @@ def test_every_rule_of_attack_rules_md_is_named_by_a_box_of_seed004() -> None:
     expected = {f"{group}{n}" for group, count in counts for n in range(1, count + 1)}
     expected |= {"N0"}
     assert expected - named == set()  # D5 is the web layer's (one attack per region)
+
+
+class MergedDuel(DuelProcedure):
+    """The same duel, but every face of its die in one odds class."""
+
+    def odds_key(self, node: Node, faces: tuple[int, ...]) -> object:
+        return "all"
+
+
+def test_each_procedure_has_its_own_classes_of_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two procedures with a box of the same id group its faces each in its own way: the duel
+    keeps the six faces apart (1/6 each), the merged duel has one class of probability 1."""
+    monkeypatch.setattr(explore, "_CLASSES", {})
+    plain, merged = DuelProcedure(), MergedDuel(name="toy_merged")
+    sixth = Fraction(1, 6)
+    assert explore.roll_classes(plain, plain.node("roll")) == (
+        ((1,), sixth), ((2,), sixth), ((3,), sixth), ((4,), sixth), ((5,), sixth), ((6,), sixth))
+    assert explore.roll_classes(merged, merged.node("roll")) == (((1,), Fraction(1)),)
+
+
+def test_an_automatic_box_that_rolls_is_a_flowchart_error_in_the_odds() -> None:
+    """Only dice boxes roll: the odds enumerate their dice and give the others none."""
+    nodes = tuple(dataclasses.replace(n, kind=NodeKind.AUTO, dice=0) if n.id == "roll" else n
+                  for n in NODES)
+    duel = DuelProcedure(nodes)
+    opened, _events = duel.open(Duel(Cursor(node="bet")))
+    with pytest.raises(FlowchartError) as caught:
+        distribution(duel, opened, lambda state, power: Bet(power, state.cursor.step, 1))
+    assert str(caught.value) == "an automatic box rolled a die"
+
+
+def test_playing_on_from_a_box_that_awaits_nobody_is_a_flowchart_error() -> None:
+    """A state at a decision box that was never opened awaits nobody: playing on is stuck."""
+    with pytest.raises(FlowchartError) as caught:
+        explore.play_on(DuelProcedure(), Duel(Cursor(node="bet")),
+                        lambda state, power: Bet(power, state.cursor.step, 0), ScriptedDice([]))
+    assert str(caught.value) == "toy_duel: stuck at bet, awaiting nobody"
