@@ -6,10 +6,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from guerra.rules.game.scenario import TileSpec
 from guerra.rules.game.state import PowerState
 from tests.rules.game.helpers import in_rounds
-from tests.rules.game.scenarios import BA, FR, PR, ST, tiny
+from tests.rules.game.scenarios import AF, BA, CA, ES, FR, GB, PR, ST, tiny
 
 
 def test_G38_a_power_holds_0_of_a_tile_it_never_took() -> None:
@@ -43,3 +45,23 @@ def test_G7_G40_the_market_counts_copies_per_tile() -> None:
                             ("reform", 1), ("company:Caraibi", 1))
     assert taken.copies_left("bank") == 1
     assert dataclasses.replace(taken, market=state.market) == state
+
+
+def test_the_board_lists_pieces_by_seating_then_home_then_scenario_regions() -> None:
+    """Seating Francia, Prussia, Gran Bretagna; tiny's regions Stati Tedeschi, Baltico,
+    Caraibi, Nord America, Africa. Pieces placed in a scrambled order (Francia's Stati Tedeschi
+    before its home) are listed: Francia home, Francia Stati Tedeschi, Francia Africa, Prussia
+    home, Gran Bretagna Baltico, and last a power not seated (Spagna)."""
+    state = in_rounds()
+    for power, region in ((ES, CA), (GB, BA), (FR, AF), (FR, ST), (PR, None), (FR, None)):
+        state = state.with_pieces(power, region, armies=1)
+    assert [(p.power, p.region) for p in state.board] == [
+        (FR, None), (FR, ST), (FR, AF), (PR, None), (GB, BA), (ES, CA)]
+
+
+@pytest.mark.parametrize("kind", ["armies", "fleets", "forts", "markers"])
+def test_taking_away_pieces_a_power_does_not_have_is_a_programming_error(kind: str) -> None:
+    state = in_rounds().with_pieces(FR, BA, armies=1, fleets=1, forts=1, markers=1)
+    with pytest.raises(ValueError) as caught:
+        state.with_pieces(FR, BA, **{kind: -2})
+    assert str(caught.value) == f"Francia has too few pieces in Baltico: {{'{kind}': -2}}"
