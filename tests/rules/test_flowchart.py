@@ -24,6 +24,7 @@ from guerra.rules.flowchart import (
     Procedure,
     Recorded,
     Refused,
+    Timeout,
     Transition,
     get_procedure,
     procedures,
@@ -262,3 +263,20 @@ def test_playing_on_from_a_box_that_awaits_nobody_is_a_flowchart_error() -> None
         explore.play_on(DuelProcedure(), Duel(Cursor(node="bet")),
                         lambda state, power: Bet(power, state.cursor.step, 0), ScriptedDice([]))
     assert str(caught.value) == "toy_duel: stuck at bet, awaiting nobody"
+
+
+class StrictBetBox(BetBox):
+    """A box whose deadline default is out of its own range: a bug in the procedure."""
+
+    def default(self, state: Duel, power: str) -> object:
+        return Bet(power, state.cursor.step, 5)
+
+
+def test_a_default_the_box_refuses_is_a_flowchart_error_naming_the_box() -> None:
+    duel = DuelProcedure()
+    duel._decisions["bet"] = StrictBetBox()
+    state = duel.declare(0, ScriptedDice([])).state
+    assert state is not None
+    with pytest.raises(FlowchartError) as caught:
+        duel.advance(state, Timeout(state.cursor.step), ScriptedDice([]))
+    assert str(caught.value).startswith("toy_duel: default refused at bet: ")

@@ -253,3 +253,13 @@ def test_M4_M6_in_a_naval_tie_each_main_player_loses_the_fleet_before_its_ally()
     assert played.state.naval is not None and played.state.naval.winner == "tie"
     assert [e for e in of_type(played.events, UnitLost) if e.rule == "M4"] == [
         UnitLost(FR, "fleet", 1, "M4"), UnitLost(RU, "fleet", 1, "M4")]
+
+
+def test_M2_once_the_tiles_are_chosen_both_sides_numbers_are_settled() -> None:
+    """Only Russia holds Alliance tiles, so only it is asked (2 at sea); Francia's number is
+    then settled at 0, not left unknown."""
+    state = _at_tiles(at_sea(attacker(fleets=1), defender(fleets=1, alliance_tiles=2)))
+    assert state.awaiting == (RU,)
+    done = accepted(SEED004.advance(state, NavalTiles(RU, state.step, 2),
+                                    pairs(CALM, CALM, CALM, CALM))).state
+    assert (done.attacker_sea_tiles, done.defender_sea_tiles) == (0, 2)

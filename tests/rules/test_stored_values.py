@@ -18,6 +18,7 @@ from guerra.rules.jsonvalue import (
     str_tuple,
 )
 from guerra.rules.seed004 import SEED004
+from guerra.rules.seed004.losses import lose_unit
 from guerra.rules.seed004.model import Force
 from tests.rules.helpers import FR, RU, attacker, run, situation
 
@@ -108,3 +109,13 @@ def test_a_tie_or_an_attack_ended_early_has_no_winner() -> None:
     assert SEED004.winner(state, "ended_before_land") is None
     assert SEED004.winner(state, "attacker_wins") == FR
     assert SEED004.winner(state, "defender_wins") == RU
+
+
+def test_losing_a_unit_a_power_does_not_hold_is_a_programming_error() -> None:
+    state = run(situation(attacker(armies=1)), (1, 1), (1, 1)).state
+    with pytest.raises(ValueError) as caught:
+        lose_unit(state, FR, "fort", "L3", "L7")
+    assert str(caught.value) == "Francia has no fort to lose"
+    with pytest.raises(KeyError) as missing:
+        state.holding("Olanda")
+    assert missing.value.args == ("Olanda",)
