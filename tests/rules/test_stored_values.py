@@ -8,10 +8,13 @@ from typing import Any
 import pytest
 
 from guerra.rules.cursor import Cursor
+from guerra.rules.events import NodeEntered
+from guerra.rules.flowchart import FlowchartError
 from guerra.rules.jsonvalue import (
     DataError,
     as_int,
     get_obj,
+    get_opt_bool,
     get_opt_int,
     get_opt_str,
     get_str,
@@ -19,8 +22,8 @@ from guerra.rules.jsonvalue import (
 )
 from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.losses import lose_unit
-from guerra.rules.seed004.model import Force
-from tests.rules.helpers import FR, RU, attacker, run, situation
+from guerra.rules.seed004.model import DEFENDER, Force, Neutral
+from tests.rules.helpers import FR, RU, attacker, of_type, run, situation
 
 CURSOR = {"node": "allies", "step": 2, "opened_at": 1, "awaiting": ["Spagna"],
           "path": ["declared", "allies"], "finished": False, "outcome": None}
@@ -88,8 +91,10 @@ def test_a_force_reads_its_markers_in_supply_when_given() -> None:
     (lambda: str_tuple(["a", 2], "names"), "Field “names[1]” must be a non-empty text."),
     (lambda: str_tuple("a", "names"), "Field “names” must be a list."),
     (lambda: as_int(1, "dice", minimum=2), "Field “dice” must be at least 2."),
+    (lambda: get_opt_bool({"flag": 1}, "flag"), "Field “flag” must be true or false."),
+    (lambda: get_opt_bool({"flag": 1}, "flag", "case"), "Field “case.flag” must be true or false."),
 ], ids=["get_str", "get_opt_str", "get_opt_int", "get_obj", "str_tuple-item", "str_tuple",
-        "minimum"])
+        "minimum", "get_opt_bool", "get_opt_bool-where"])
 def test_the_accessors_name_the_field(read: Any, message: str) -> None:
     with pytest.raises(DataError) as caught:
         read()
@@ -119,3 +124,20 @@ def test_losing_a_unit_a_power_does_not_hold_is_a_programming_error() -> None:
     with pytest.raises(KeyError) as missing:
         state.holding("Olanda")
     assert missing.value.args == ("Olanda",)
+
+
+def test_each_box_entered_is_told_by_its_id_in_path_order() -> None:
+    played = run(situation(attacker(armies=1)), (1, 1), (1, 1))
+    entered = [e.node for e in of_type(played.events, NodeEntered)]
+    assert entered == list(played.state.cursor.path)
+    assert entered[-1] == "ended"
+
+
+def test_an_unknown_box_or_side_is_a_programming_error() -> None:
+    with pytest.raises(FlowchartError) as caught:
+        SEED004.node("nowhere")
+    assert str(caught.value) == "seed004: no node 'nowhere'"
+    state = run(situation(attacker(armies=3), neutral=Neutral(1)), (6, 2), (1, 1)).state
+    with pytest.raises(KeyError) as missing:
+        state.main(DEFENDER)
+    assert missing.value.args == (DEFENDER,)
