@@ -22,7 +22,8 @@ from tests.rules.helpers import ES, FR, PR, RU, attacker, defender, situation
      "Against a neutral country only a land battle is fought: Francia needs at least one army "
      "in Stati Tedeschi."),
     (situation(attacker(gold=1)), "Declaring an attack costs 2 gold: Francia has only 1 gold."),
-], ids=["D1-itself", "D4-absent", "D2-no-units", "N0-no-army", "D3-gold"])
+    (situation(attacker(gold=0)), "Declaring an attack costs 2 gold: Francia has only 0 gold."),
+], ids=["D1-itself", "D4-absent", "D2-no-units", "N0-no-army", "D3-gold-1", "D3-gold-0"])
 def test_D1_D4_N0_a_refused_declaration_says_why(s: Situation, text: str) -> None:
     reason = refusal(s)
     assert reason is not None
