@@ -19,7 +19,10 @@ from guerra.rules.events import (
     UnitLost,
     UnrestGained,
     VpChanged,
+    outcome_label,
+    to_json,
 )
+from guerra.rules.game.events import ProposalWon
 from guerra.rules.seed004.events import (
     AllyCommitted,
     AllyDeclined,
@@ -106,3 +109,39 @@ def test_every_attack_event_writes_its_line_in_the_log(event: Event, text: str) 
 ])
 def test_A2_units_are_counted_in_words(armies: int, fleets: int, text: str) -> None:
     assert units_text(armies, fleets).render("en") == text
+
+
+def test_gold_gained_and_paid_read_in_italian() -> None:
+    assert GoldChanged(FR, 3, "N3").describe().render() == "La Francia guadagna 3 ori."
+    assert GoldChanged(FR, 1, "N3").describe().render() == "La Francia guadagna 1 oro."
+    assert GoldChanged(FR, -2, "D3").describe().render() == "La Francia paga 2 ori."
+
+
+def test_a_change_of_0_is_told_as_a_gain() -> None:
+    assert GoldChanged(FR, 0, "N3").describe().render("en") == "Francia gains 0 gold."
+    assert VpChanged(FR, 0, "N3").describe().render("en") == "Francia gains 0 victory points."
+
+
+def test_an_outcome_without_a_label_is_told_as_it_is_named() -> None:
+    assert outcome_label("surrendered").render("en") == "surrendered"
+    assert AttackEnded("surrendered").describe().render("en") == (
+        "The attack is over: surrendered.")
+
+
+def test_an_event_becomes_plain_json_for_the_log() -> None:
+    """Tuples become lists (nested too), the line it writes its message's dict."""
+    event = ProposalWon(FR, 2, ((1, FR, "A"), (2, GB, "B")))
+    assert event.to_dict() == {
+        "type": "proposal_won", "power": FR, "bid": 2,
+        "slots": [[1, FR, "A"], [2, GB, "B"]],
+        "message": {"msgid": "{power} wins the proposal for {count} gold: {slots}.",
+                    "params": {"power": FR, "slots": "1. Francia (A), 2. Gran Bretagna (B)"},
+                    "plural": "{power} wins the proposal for {count} gold: {slots}.",
+                    "count": 2},
+    }
+
+
+def test_a_value_that_is_not_json_is_refused_naming_it() -> None:
+    with pytest.raises(TypeError) as caught:
+        to_json((1, {2}))
+    assert str(caught.value) == "not JSON-safe: {2}"

@@ -14,10 +14,17 @@ from typing import Any
 import pytest
 
 from guerra.rules import explore
+from guerra.rules.events import ControlPlaced, ControlRemoved, VpChanged
 from guerra.rules.jsonvalue import DataError
-from guerra.rules.seed004.case import odds_case, read_choices, read_situation, resolve_case
+from guerra.rules.seed004.case import (
+    odds_case,
+    read_choices,
+    read_situation,
+    resolve_case,
+    summary,
+)
 from guerra.rules.seed004.choices import Choices
-from tests.rules.helpers import changed
+from tests.rules.helpers import FR, LAND, RU, changed, run, situation
 
 CASES = Path(__file__).resolve().parent / "cases"
 SPEC: dict[str, Any] = json.loads((CASES / "spec_example.json").read_text(encoding="utf-8"))
@@ -216,3 +223,17 @@ def test_D3_the_defenders_gold_may_be_left_out_of_a_case() -> None:
     assert "gold" not in SPEC["defender"]
     situation = read_situation(SPEC)
     assert situation.defender is not None and situation.defender.gold == 0
+
+
+def test_the_report_adds_up_every_event_of_a_kind() -> None:
+    """The report's figures are sums over the events: two VP changes of Francia (+2, +3) give
+    5; two control markers placed, 2; two removed, 2. Nothing else changed."""
+    state = run(situation(), (1, 1), (1, 1)).state
+    placed, removed = ControlPlaced(FR, LAND.name, "L5"), ControlRemoved(RU, LAND.name, "L5")
+    events = (VpChanged(FR, 2, "N3"), VpChanged(FR, 3, "L5"), placed, placed, removed, removed)
+    report = summary(state, events)
+    assert report["control"] == {"attacker_gains": 2, "defender_loses": 2}
+    assert report["powers"] == {
+        FR: {"losses": {"armies": 0, "fleets": 0, "forts": 0}, "unrest": 0, "gold": 0, "vp": 5},
+        RU: {"losses": {"armies": 0, "fleets": 0, "forts": 0}, "unrest": 0, "gold": 0, "vp": 0},
+    }

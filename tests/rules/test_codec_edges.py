@@ -8,8 +8,8 @@ from typing import Literal
 
 import pytest
 
-from guerra.rules.codec import decode, encode
-from guerra.rules.jsonvalue import DataError
+from guerra.rules.codec import decode, encode, register_custom
+from guerra.rules.jsonvalue import DataError, as_int
 
 
 @dataclass(frozen=True)
@@ -83,3 +83,46 @@ def test_values_the_codec_does_not_hold_are_programming_errors() -> None:
         encode(1.5)
     with pytest.raises(TypeError, match=r"^cannot decode type <class 'float'>$"):
         decode(float, 1.5)
+
+
+def test_a_field_left_out_takes_its_default_and_the_next_fields_are_still_read() -> None:
+    """"many" and "maybe" are left out (defaults), "flag" and "extra" after them are read."""
+    data = {"name": "x", "inner": GOOD["inner"], "flag": True, "extra": ["e"]}
+    assert decode(Outer, data) == Outer("x", Inner("army", (1, "a")), flag=True, extra=("e",))
+
+
+@dataclass(frozen=True)
+class NoneFirst:
+    value: None | int  # noqa: RUF036 - the order this test is about
+
+
+def test_an_optional_written_none_first_is_decoded() -> None:
+    assert decode(NoneFirst, {"value": 3}) == NoneFirst(3)
+    assert decode(NoneFirst, {"value": None}) == NoneFirst(None)
+
+
+class Point:
+    """A type with a JSON form of its own, like the attack's state."""
+
+    def __init__(self, x: int) -> None:
+        self.x = x
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Point) and other.x == self.x
+
+    def __hash__(self) -> int:
+        return self.x
+
+
+@dataclass(frozen=True)
+class Holder:
+    point: Point
+
+
+def test_a_registered_type_is_written_and_read_by_its_own_functions() -> None:
+    register_custom(Point, lambda p: {"at": p.x}, lambda data: Point(as_int(data["at"], "at")))
+    assert encode(Holder(Point(4))) == {"point": {"at": 4}}
+    assert decode(Holder, {"point": {"at": 4}}) == Holder(Point(4))
+    with pytest.raises(DataError) as raised:
+        decode(Holder, {"point": [4]}, "game")
+    assert str(raised.value) == "Field “game.point” must be an object."

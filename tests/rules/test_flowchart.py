@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from guerra.rules import explore
 from guerra.rules.dice import Dice, ScriptedDice
 from guerra.rules.explore import distribution, play
 from guerra.rules.flowchart import (
@@ -23,6 +24,7 @@ from guerra.rules.flowchart import (
     Procedure,
     Recorded,
     Refused,
+    Timeout,
     Transition,
     get_procedure,
     procedures,
@@ -152,6 +154,35 @@ def test_a_broken_graph_is_refused_when_the_procedure_is_built(
         DuelProcedure(nodes, edges)
 
 
+X, Y = Node("x", NodeKind.AUTO, "x"), Node("y", NodeKind.AUTO, "y")
+
+
+@pytest.mark.parametrize(
+    ("nodes", "edges", "message"),
+    [
+        ((*NODES, NODES[0]), EDGES, "toy_duel: duplicate node ids"),
+        (NODES, (*EDGES, EDGES[0]), "toy_duel: duplicate edges"),
+        (tuple(dataclasses.replace(n, awaits="challenger") if n.id == "roll" else n
+               for n in NODES), EDGES,
+         "toy_duel: node 'roll' awaits nobody but names 'challenger'"),
+        # Without "bet", the start node: its edge and its box name nothing.
+        (NODES[1:], EDGES,
+         "toy_duel: start node 'bet' is not a node; edge 'bet' -> 'roll' names an unknown "
+         "node; box functions for unknown nodes: ['bet']"),
+        # x and y lead to each other, but nothing reachable leads to them.
+        ((*NODES, X, Y), (*EDGES, Edge("x", "y"), Edge("y", "x")),
+         "toy_duel: node 'x' has no box function; node 'y' has no box function; "
+         "unreachable nodes: ['x', 'y']"),
+    ],
+    ids=["duplicate-nodes", "duplicate-edges", "awaits", "no-start", "unreachable-cycle"],
+)
+def test_a_broken_graph_names_every_problem(nodes: tuple[Node, ...], edges: tuple[Edge, ...],
+                                            message: str) -> None:
+    with pytest.raises(FlowchartError) as caught:
+        DuelProcedure(nodes, edges)
+    assert str(caught.value) == message
+
+
 def test_a_box_that_jumps_along_no_declared_edge_is_a_flowchart_error() -> None:
     def cheat(state: Duel, dice: Dice) -> Transition[Duel]:
         return Transition("bet", state)
@@ -195,3 +226,57 @@ def test_every_rule_of_attack_rules_md_is_named_by_a_box_of_seed004() -> None:
     expected = {f"{group}{n}" for group, count in counts for n in range(1, count + 1)}
     expected |= {"N0"}
     assert expected - named == set()  # D5 is the web layer's (one attack per region)
+
+
+class MergedDuel(DuelProcedure):
+    """The same duel, but every face of its die in one odds class."""
+
+    def odds_key(self, node: Node, faces: tuple[int, ...]) -> object:
+        return "all"
+
+
+def test_each_procedure_has_its_own_classes_of_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two procedures with a box of the same id group its faces each in its own way: the duel
+    keeps the six faces apart (1/6 each), the merged duel has one class of probability 1."""
+    monkeypatch.setattr(explore, "_CLASSES", {})
+    plain, merged = DuelProcedure(), MergedDuel(name="toy_merged")
+    sixth = Fraction(1, 6)
+    assert explore.roll_classes(plain, plain.node("roll")) == (
+        ((1,), sixth), ((2,), sixth), ((3,), sixth), ((4,), sixth), ((5,), sixth), ((6,), sixth))
+    assert explore.roll_classes(merged, merged.node("roll")) == (((1,), Fraction(1)),)
+
+
+def test_an_automatic_box_that_rolls_is_a_flowchart_error_in_the_odds() -> None:
+    """Only dice boxes roll: the odds enumerate their dice and give the others none."""
+    nodes = tuple(dataclasses.replace(n, kind=NodeKind.AUTO, dice=0) if n.id == "roll" else n
+                  for n in NODES)
+    duel = DuelProcedure(nodes)
+    opened, _events = duel.open(Duel(Cursor(node="bet")))
+    with pytest.raises(FlowchartError) as caught:
+        distribution(duel, opened, lambda state, power: Bet(power, state.cursor.step, 1))
+    assert str(caught.value) == "an automatic box rolled a die"
+
+
+def test_playing_on_from_a_box_that_awaits_nobody_is_a_flowchart_error() -> None:
+    """A state at a decision box that was never opened awaits nobody: playing on is stuck."""
+    with pytest.raises(FlowchartError) as caught:
+        explore.play_on(DuelProcedure(), Duel(Cursor(node="bet")),
+                        lambda state, power: Bet(power, state.cursor.step, 0), ScriptedDice([]))
+    assert str(caught.value) == "toy_duel: stuck at bet, awaiting nobody"
+
+
+class StrictBetBox(BetBox):
+    """A box whose deadline default is out of its own range: a bug in the procedure."""
+
+    def default(self, state: Duel, power: str) -> object:
+        return Bet(power, state.cursor.step, 5)
+
+
+def test_a_default_the_box_refuses_is_a_flowchart_error_naming_the_box() -> None:
+    duel = DuelProcedure()
+    duel._decisions["bet"] = StrictBetBox()
+    state = duel.declare(0, ScriptedDice([])).state
+    assert state is not None
+    with pytest.raises(FlowchartError) as caught:
+        duel.advance(state, Timeout(state.cursor.step), ScriptedDice([]))
+    assert str(caught.value).startswith("toy_duel: default refused at bet: ")

@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 from guerra.rules import i18n
 from guerra.rules.events import GoldChanged, UnitLost
 from guerra.rules.i18n import N_, Message, _, ngettext, ntranslate, translate
+from guerra.rules.jsontype import JSON
 from guerra.rules.seed004.events import AllyCommitted, DiceRolled, TotalComputed
 
 PO = i18n.LOCALE_DIR / "it" / "LC_MESSAGES" / "rules.po"
@@ -78,3 +79,87 @@ def test_n_marks_without_translating() -> None:
 
 def test_unknown_languages_fall_back_to_the_msgid() -> None:
     assert translate("Looking for allies", "xx") == "Looking for allies"
+
+
+# --- names with articles, plurals, nested messages ------------------------------------------------
+
+def test_an_elided_article_joins_its_name_without_a_space() -> None:
+    assert i18n.name_form("Austria", i18n.Grammar("l'", bare_in=True), "il") == "l'Austria"
+    assert i18n.name_form("Baltico", i18n.Grammar("il"), "Il") == "Il Baltico"
+    assert i18n.name_form("Impero Ottomano", i18n.Grammar("l'"), "di") == "dell'Impero Ottomano"
+
+
+def test_a_verb_agrees_with_its_name_through_singular_and_plural_forms() -> None:
+    plural, singular = i18n.Grammar("le"), i18n.Grammar("la", bare_in=True)
+    assert i18n.name_form("Province Unite", plural, "perde|perdono") == "perdono"
+    assert i18n.name_form("Francia", singular, "perde|perdono") == "perde"
+    # Only the first bar separates the forms.
+    assert i18n.name_form("Province Unite", plural, "a|b|c") == "b|c"
+    assert i18n.name_form("Francia", singular, "a|b|c") == "a"
+
+
+def test_a_name_the_scenario_does_not_know_takes_no_article() -> None:
+    message = _("It is {power:a}'s turn", power="Savoia")
+    assert message.render("en") == "It is a Savoia's turn"
+
+
+def test_a_scenario_gives_the_grammar_of_its_own_names() -> None:
+    """`render(names=...)` replaces the default scenario's names, for nested messages too."""
+    names = {"Savoia": i18n.Grammar("la", bare_in=True)}
+    inner = _("{power:il}", power="Savoia")
+    outer = _("{what} / {power:a}", what=inner, power="Savoia")
+    assert outer.render("en", names) == "la Savoia / alla Savoia"
+    assert outer.render("en") == "Savoia / a Savoia"
+    # The default names are not known to a scenario that does not list them.
+    assert _("{power:il}", power="Francia").render("en", names) == "Francia"
+
+
+def test_a_nested_message_formats_as_a_name_without_article() -> None:
+    """A translator's spec on a nested message cannot break the text: it is a bare name."""
+    outer = _("{what:a} and {what:il}", what=_("Looking for allies"))
+    assert outer.render() == "a Ricerca alleanze and Ricerca alleanze"
+
+
+def test_a_message_with_a_count_but_no_plural_is_translated_as_singular() -> None:
+    assert Message("A bid cannot be negative.", count=2).render() == (
+        "Un'offerta non può essere negativa.")
+    assert Message("{count} gold", plural=None, count=2).render("en") == "2 gold"
+
+
+def test_join_lists_every_part_in_order() -> None:
+    parts = [_("{count} gold", count=n) for n in (1, 2, 3)]
+    assert i18n.join(parts).render("en") == "1 gold, 2 gold, 3 gold"
+    assert i18n.join(parts[:1]).render("en") == "1 gold"
+    assert i18n.join([]).render() == "nulla"
+
+
+def test_a_stored_message_keeps_text_and_number_parameters() -> None:
+    data: dict[str, JSON] = {"msgid": "{power} pays {amount}",
+                             "params": {"power": "Francia", "amount": 3}}
+    message = Message.from_dict(data)
+    assert message == _("{power} pays {amount}", power="Francia", amount=3)
+    assert message.render("en") == "Francia pays 3"
+
+
+def test_a_stored_message_drops_a_plural_or_count_of_the_wrong_type() -> None:
+    assert Message.from_dict({"msgid": "nothing", "plural": 5, "count": "3"}) == Message(
+        "nothing")
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        ({"msgid": "x", "params": ["power"]}, "message params must be an object"),
+        ({"msgid": "x", "params": {"flag": True}}, "unexpected message parameter 'flag'"),
+        ({"msgid": "x", "params": {"parts": [1]}}, "unexpected message parameter 'parts'"),
+        ({"msgid": "x", "params": {"none": None}}, "unexpected message parameter 'none'"),
+        ({"params": {}}, "a message needs a msgid"),
+        ({"msgid": 7}, "a message needs a msgid"),
+    ],
+    ids=["params-list", "bool", "list", "null", "no-msgid", "msgid-number"],
+)
+def test_a_corrupt_stored_message_is_refused_saying_why(data: dict[str, JSON],
+                                                        error: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        Message.from_dict(data)
+    assert str(caught.value) == error

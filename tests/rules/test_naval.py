@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from guerra.rules.events import ControlPlaced, ControlRemoved, UnrestGained
+from guerra.rules.events import ControlPlaced, ControlRemoved, UnitLost, UnrestGained
 from guerra.rules.explore import Played
 from guerra.rules.flowchart import Timeout
 from guerra.rules.seed004 import SEED004
@@ -25,6 +25,7 @@ from tests.rules.helpers import (
     ES,
     FR,
     GB,
+    PR,
     RU,
     SEA,
     accepted,
@@ -240,3 +241,25 @@ def test_M2_the_state_as_seen_by_each_side_hides_the_other_sides_choice_until_bo
     none = accepted(SEED004.advance(state, NavalTiles(RU, state.step, 0), pairs())).state
     assert odds_from_state(chose.as_seen_by(FR)) == odds_from_state(none.as_seen_by(FR))
     assert odds_from_state(chose.as_seen_by(RU)) != odds_from_state(none.as_seen_by(RU))
+
+
+def test_M4_M6_in_a_naval_tie_each_main_player_loses_the_fleet_before_its_ally() -> None:
+    """Each side: 1 own fleet + 1 allied fleet, no difference: 2 against 2, a tie. Each side
+    loses one fleet (M4), its main player's first (M6): Francia's and Russia's, not Spagna's
+    or Prussia's."""
+    s = situation(attacker(armies=1, fleets=1), defender(armies=1, fleets=1), region=SEA,
+                  a_allies=[AllyForce(ES, 0, 1)], d_allies=[AllyForce(PR, 0, 1)])
+    played = run(s, CALM, CALM, CALM, CALM)
+    assert played.state.naval is not None and played.state.naval.winner == "tie"
+    assert [e for e in of_type(played.events, UnitLost) if e.rule == "M4"] == [
+        UnitLost(FR, "fleet", 1, "M4"), UnitLost(RU, "fleet", 1, "M4")]
+
+
+def test_M2_once_the_tiles_are_chosen_both_sides_numbers_are_settled() -> None:
+    """Only Russia holds Alliance tiles, so only it is asked (2 at sea); Francia's number is
+    then settled at 0, not left unknown."""
+    state = _at_tiles(at_sea(attacker(fleets=1), defender(fleets=1, alliance_tiles=2)))
+    assert state.awaiting == (RU,)
+    done = accepted(SEED004.advance(state, NavalTiles(RU, state.step, 2),
+                                    pairs(CALM, CALM, CALM, CALM))).state
+    assert (done.attacker_sea_tiles, done.defender_sea_tiles) == (0, 2)

@@ -129,3 +129,12 @@ def test_N7_each_army_lost_gives_one_unrest() -> None:
     played = run(situation(attacker(armies=2), neutral=Neutral(5)), (3, 4), CALM)
     assert [(e.power, e.amount, e.rule) for e in of_type(played.events, UnrestGained)
             if isinstance(e, UnrestGained)] == [(FR, 1, "N7"), (FR, 1, "N7")]
+
+
+def test_N3_an_amount_without_a_reward_kind_rewards_nothing() -> None:
+    """A neutral of defence 2 with an amount 3 but no reward kind: winning pays only the
+    declaration (D3, 2 gold) and gives no VP."""
+    played = run(situation(attacker(armies=5), neutral=Neutral(2, None, 3)), (6, 2), CALM)
+    assert played.state.outcome == "attacker_wins"
+    assert [e.delta for e in of_type(played.events, GoldChanged)] == [-2]
+    assert not of_type(played.events, VpChanged)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from guerra.rules.events import Event
+from guerra.rules.events import Event, UnitKind
 from guerra.rules.game.events import (
     ActionPassed,
     AlliancesFormed,
@@ -43,6 +43,7 @@ from guerra.rules.game.events import (
     UnrestReduced,
     WarEnded,
     gold_text,
+    unit_text,
     unrest_text,
 )
 
@@ -151,3 +152,41 @@ def test_gold_and_unrest_amounts_agree_in_number(amount: int, gold: str, unrest:
     assert gold_text(amount).render("en") == gold
     assert unrest_text(amount).render("en") == unrest
 
+
+
+# The same lines in Italian, the language players read: the catalogue has a singular and a
+# plural form for each amount, and articles and verbs agree with the power's name.
+ITALIAN: list[tuple[Event, str]] = [
+    (BidRaised(GB, 1), "La Gran Bretagna rilancia a 1 oro."),
+    (BidRaised(GB, 4), "La Gran Bretagna rilancia a 4 ori."),
+    (ProposalWon(FR, 5, ((3, PR, "A"),)), "La Francia si aggiudica la proposta per 5 ori: "
+                                          "3. Prussia (A)."),
+    (GoldTransferred(GB, PR, 6), "La Gran Bretagna dà 6 ori alla Prussia."),
+    (Built(GB, "fort", "Baltico", 0, 3), "La Gran Bretagna costruisce 1 fortino nel Baltico per "
+                                         "3 ori."),
+    (Built(FR, "fleet", "India", 2, 0), "La Francia costruisce 1 flotta in India per 2 "
+                                        "popolazione."),
+    (IncomeReport(FR, (("population", 5),), 0, 0, 7), "La Francia: +5 popolazione; ora ha 7 ori."),
+    (PopulationGrew(PR, 3, 8), "La popolazione della Prussia cresce di 3."),
+    (AlliancesFormed(2, (FR,), (GB, PR), (FR, GB, PR)),
+     "Alleanze della guerra 2: A Francia; B Gran Bretagna, Prussia. "
+     "Ordine di turno: Francia, Gran Bretagna, Prussia."),
+]
+
+
+@pytest.mark.parametrize(("event", "text"), ITALIAN, ids=[f"{e.type}-{i}" for i, (e, _t)
+                                                          in enumerate(ITALIAN)])
+def test_every_event_writes_its_line_in_italian(event: Event, text: str) -> None:
+    assert event.describe().render() == text
+
+
+@pytest.mark.parametrize(
+    ("kind", "one", "two", "uno", "due"),
+    [("army", "1 army", "2 armies", "1 armata", "2 armate"),
+     ("fleet", "1 fleet", "2 fleets", "1 flotta", "2 flotte"),
+     ("fort", "1 fort", "2 forts", "1 fortino", "2 fortini")],
+)
+def test_unit_counts_agree_in_number(kind: UnitKind, one: str, two: str, uno: str,
+                                     due: str) -> None:
+    assert (unit_text(kind).render("en"), unit_text(kind, 2).render("en")) == (one, two)
+    assert (unit_text(kind).render(), unit_text(kind, 2).render()) == (uno, due)

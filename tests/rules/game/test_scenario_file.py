@@ -6,6 +6,7 @@ game-rules.md marks as *data* (G3, G4, G11-G14, G20, G28, G30, G33, G53).
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,12 @@ from guerra.rules.game.scenario import (
     Supply,
     TileSpec,
 )
-from guerra.rules.game.scenario_file import read_scenario, read_scenario_file, shipped
+from guerra.rules.game.scenario_file import (
+    SCENARIOS,
+    read_scenario,
+    read_scenario_file,
+    shipped,
+)
 from guerra.rules.jsonvalue import DataError
 from tests.rules.helpers import changed
 
@@ -209,3 +215,18 @@ def test_G2_the_default_shipped_scenario_is_europa_1700() -> None:
     assert len(rules.regions) == 11
     assert rules.fixed_positions == ()  # the quick start is the other file
     assert shipped("europa_1700_partenza_rapida").fixed_positions != ()
+
+
+def test_a_scenario_file_is_read_as_utf8_whatever_the_locale() -> None:
+    """A scenario file is decoded as UTF-8 even where the locale's encoding is another."""
+    encodings: list[str | None] = []
+    text = (SCENARIOS / "europa_1700.json").read_text(encoding="utf-8")
+
+    class Recorded:
+        def read_text(self, encoding: str | None = None) -> str:
+            encodings.append(encoding)
+            return text
+
+    assert read_scenario_file(Recorded()) == shipped()  # type: ignore[arg-type]
+    assert len(encodings) == 1
+    assert encodings[0] is not None and codecs.lookup(encodings[0]).name == "utf-8"
