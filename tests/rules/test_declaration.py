@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from guerra.rules.dice import ScriptedDice
 from guerra.rules.events import GoldChanged
 from guerra.rules.seed004 import SEED004
-from guerra.rules.seed004.declaration import refusal
-from guerra.rules.seed004.model import AllyForce, Neutral, Situation
+from guerra.rules.seed004.model import AllyForce, Neutral
 from tests.rules.helpers import (
-    ES,
     FR,
-    PR,
     RU,
     accepted,
     attacker,
@@ -118,87 +113,3 @@ def test_negative_numbers_are_refused_before_anything_is_paid() -> None:
     result = refused(declare(situation(attacker(fleets=-1))))
     assert result.reason.param("field") == "attacker.fleets"
 
-
-# The refusals as a player reads them: each names the powers, the region and the field at fault
-# (written out by hand from the English text and the Italian catalogue).
-
-
-def test_D1_the_refusal_to_attack_oneself_names_the_power() -> None:
-    reason = refused(declare(situation(d=defender(power=FR)))).reason
-    assert reason.render("en") == "Francia cannot attack itself."
-    assert reason.render("it") == "La Francia non può attaccare se stessa."
-
-
-def test_D1_the_refusal_to_attack_an_ally_names_both_powers() -> None:
-    reason = refused(declare(situation(defender_is_ally=True))).reason
-    assert reason.render("en") == "Francia cannot attack Russia: they are allies in this war."
-    assert reason.render("it") == (
-        "La Francia non può attaccare la Russia: sono alleate in questa guerra.")
-
-
-def test_D2_the_refusal_names_the_attacker_and_the_region() -> None:
-    reason = refused(declare(situation(attacker(armies=0, fleets=0)))).reason
-    assert reason.render("en") == (
-        "Francia needs at least one army or fleet in Stati Tedeschi to attack.")
-    assert reason.render("it") == (
-        "Per attaccare, la Francia deve avere almeno un'armata o una flotta negli Stati Tedeschi.")
-
-
-def test_D4_the_refusal_names_the_target_and_the_region() -> None:
-    absent = defender(armies=0, fleets=0, forts=0, control_markers=0)
-    reason = refused(declare(situation(d=absent))).reason
-    assert reason.render("en") == (
-        "Russia has no units and no control markers in Stati Tedeschi: "
-        "it cannot be attacked there.")
-    assert reason.render("it") == (
-        "La Russia non ha unità né pedine controllo negli Stati Tedeschi: "
-        "lì non può essere attaccata.")
-
-
-def test_N0_the_refusal_names_the_attacker_and_the_region() -> None:
-    reason = refused(declare(situation(attacker(armies=0, fleets=2), neutral=Neutral(1)))).reason
-    assert reason.render("en") == (
-        "Against a neutral country only a land battle is fought: "
-        "Francia needs at least one army in Stati Tedeschi.")
-
-
-def test_A1_an_ally_invited_twice_or_to_its_own_attack_is_refused_by_name() -> None:
-    twice = situation(a_allies=[AllyForce(ES, 1, 0)], d_allies=[AllyForce(ES, 1, 0)])
-    assert refused(declare(twice)).reason.render("en") == (
-        "Spagna cannot be invited twice, nor invited to its own attack.")
-    own = situation(a_allies=[AllyForce(FR, 1, 0)])
-    assert refused(declare(own)).reason.render("en") == (
-        "Francia cannot be invited twice, nor invited to its own attack.")
-    defenders_own = situation(d_allies=[AllyForce(RU, 1, 0)])
-    assert refused(declare(defenders_own)).reason.render("en") == (
-        "Russia cannot be invited twice, nor invited to its own attack.")
-
-
-@pytest.mark.parametrize(("s", "field"), [
-    (situation(attacker(fleets=-1)), "attacker.fleets"),
-    (situation(d=defender(forts=-1)), "defender.forts"),
-    (situation(a_allies=[AllyForce(ES, -1, 0)]), "attacker_allies[0].armies"),
-    (situation(d_allies=[AllyForce(PR, 1, 0), AllyForce(ES, 0, -2)]),
-     "defender_allies[1].fleets"),
-    (situation(neutral=Neutral(-1)), "neutral.defense"),
-    (situation(neutral=Neutral(2, "gold", -3)), "neutral.amount"),
-])
-def test_a_negative_number_is_refused_naming_its_field(s: Situation, field: str) -> None:
-    reason = refused(declare(s)).reason
-    assert reason.render("en") == f"Field “{field}” cannot be negative."
-    assert reason.render("it") == f"Il campo “{field}” non può essere negativo."
-
-
-@pytest.mark.parametrize(("s", "field"), [
-    (situation(attacker(power=" ")), "attacker.power"),
-    (situation(d=defender(power="")), "defender.power"),
-    (situation(a_allies=[AllyForce("  ", 1, 0)]), "attacker_allies[0].power"),
-])
-def test_a_power_without_a_name_is_refused_naming_its_field(s: Situation, field: str) -> None:
-    assert refused(declare(s)).reason.render("en") == f"Field “{field}” must be a non-empty text."
-
-
-def test_a_neutral_of_defence_zero_and_no_reward_may_be_attacked() -> None:
-    # N1: a printed defence of 0 is a defence, not a mistake; only a negative one is refused.
-    assert refusal(situation(attacker(armies=1), neutral=Neutral(0, None, 0))) is None
-    assert refusal(situation(attacker(armies=1), neutral=Neutral(0, "gold", 0))) is None

@@ -7,7 +7,6 @@ import json
 import pytest
 
 from guerra.rules.flowchart import get_procedure
-from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import DataError
 from guerra.rules.seed004.model import AllyForce, Neutral, Situation
 from guerra.rules.seed004.state import AttackState
@@ -57,32 +56,3 @@ def test_a_corrupt_state_is_refused_loudly() -> None:
         AttackState.from_dict(broken)
     assert nobody.value.message.param("field") == "side"
 
-
-@pytest.mark.parametrize(("key", "value", "text"), [
-    ("node", 3, "Field “cursor.node” must be a non-empty text."),
-    ("step", "2", "Field “cursor.step” must be a whole number."),
-    ("opened_at", -1, "Field “cursor.opened_at” cannot be negative."),
-    ("awaiting", "Spagna", "Field “cursor.awaiting” must be a list."),
-    ("awaiting", ["Spagna", 7], "Field “cursor.awaiting[1]” must be a non-empty text."),
-    ("path", None, "Field “cursor.path” must be a list."),
-    ("path", ["declared", ""], "Field “cursor.path[1]” must be a non-empty text."),
-    ("finished", "no", "Field “cursor.finished” must be true or false."),
-    ("outcome", 1, "Field “cursor.outcome” must be a non-empty text."),
-])
-def test_a_corrupt_cursor_is_refused_naming_its_field(key: str, value: JSON, text: str) -> None:
-    data = accepted(declare(situation(a_allies=[AllyForce(ES, 1, 0)]))).state.to_dict()
-    cursor = dict(data["cursor"])  # type: ignore[arg-type]
-    cursor[key] = value
-    with pytest.raises(DataError) as error:
-        AttackState.from_dict({**data, "cursor": cursor})
-    assert error.value.message.render("en") == text
-
-
-@pytest.mark.parametrize("key", ["node", "step", "opened_at", "awaiting", "path", "finished"])
-def test_a_cursor_missing_a_field_is_refused_naming_it(key: str) -> None:
-    data = accepted(declare(situation(a_allies=[AllyForce(ES, 1, 0)]))).state.to_dict()
-    assert isinstance(data["cursor"], dict)
-    cursor = {k: v for k, v in data["cursor"].items() if k != key}
-    with pytest.raises(DataError) as error:
-        AttackState.from_dict({**data, "cursor": cursor})
-    assert error.value.message.render("en") == f"Field “cursor.{key}” is missing."
