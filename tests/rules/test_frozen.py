@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cached_property
+from typing import ClassVar
 
 import pytest
 
 from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
 from guerra.rules.seed004.model import AllyForce, Neutral
-from guerra.rules.seed004.state import Holding
+from guerra.rules.seed004.state import AttackState, Holding
 from tests.rules.helpers import ES, LAND, attacker, defender, situation
 
 
@@ -65,3 +66,46 @@ def test_other_classes_fall_back_to_dataclasses_replace() -> None:
     first = Cached(1)
     assert first.double == 2
     assert frozen.replace(first, value=5).double == 10
+
+
+def test_the_engines_records_take_the_fast_copy() -> None:
+    for cls in (Cursor, Holding, AttackState):
+        assert frozen._plain_fields(cls) is not None, cls  # the copy without __init__
+    assert frozen._plain_fields(Cursor) == frozenset(
+        {"node", "step", "opened_at", "awaiting", "path", "finished", "outcome"})
+
+
+def test_what_a_dict_copy_would_get_wrong_is_built_by_dataclasses_replace() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Slotted:  # no __dict__ to copy
+        value: int
+
+    @dataclasses.dataclass
+    class Mutable:  # not frozen
+        value: int
+
+    @dataclasses.dataclass(frozen=True)
+    class Derived:  # a field __init__ computes
+        value: int
+        double: int = dataclasses.field(init=False, default=0)
+
+    @dataclasses.dataclass(frozen=True)
+    class Tagged:  # a pseudo-field beside the fields
+        kind: ClassVar[str] = "tag"
+        value: int
+
+    for cls in (Slotted, Mutable, Derived, Tagged):
+        assert frozen._plain_fields(cls) is None, cls
+    assert frozen.replace(Slotted(1), value=2) == Slotted(2)
+    assert frozen.replace(Mutable(1), value=2) == Mutable(2)
+    assert frozen.replace(Tagged(1), value=2) == Tagged(2)
+
+
+def test_something_not_a_dataclass_is_refused_as_dataclasses_replace_refuses_it() -> None:
+    with pytest.raises(TypeError, match="dataclass"):
+        frozen.replace(object())
+
+
+def test_every_unknown_field_is_named() -> None:
+    with pytest.raises(TypeError, match=r"Cursor has no field colour, size$"):
+        frozen.replace(Cursor(node="x"), size=3, colour="red")

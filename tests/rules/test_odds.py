@@ -193,6 +193,9 @@ class UnsharedSeed004(Seed004):
     def __init__(self) -> None:
         super().__init__()
         self.land_rolls = 0
+        # What L2's totals read at the land battle: the units each power holds and the naval
+        # support; one entry per different situation the land battle was reached in.
+        self.before_land: set[object] = set()
 
     def odds_memo_key(self, state: AttackState) -> Hashable | None:
         return None
@@ -202,6 +205,7 @@ class UnsharedSeed004(Seed004):
     ) -> tuple[AttackState, tuple[Event, ...]] | None:
         if state.cursor.node == g.LAND_BATTLE:
             self.land_rolls += 1
+            self.before_land.add((state.holdings, state.naval_support))
         return super().step_once(state, dice)
 
 
@@ -236,7 +240,8 @@ def test_the_land_battle_is_enumerated_once_per_state_the_naval_battle_leaves() 
     # Without sharing: one land battle (36 classes of dice) per class of naval dice (36
     # classes: |d1 - d2| of each side's pair, 6 x 6), since every naval result reaches it.
     assert unshared.land_rolls == 36 * 36
-    # With sharing, once per state the naval battle can leave: who won it (attacker, tie,
-    # defender) times who lost an extra fleet to a 7 (nobody, attacker, defender), at most 9.
-    assert shared.land_rolls % 36 == 0
-    assert shared.land_rolls <= 9 * 36
+    # With sharing, once per state the naval battle can leave (the units left, the support):
+    # who won it (attacker, tie, defender) times who lost an extra fleet to a 7 (nobody,
+    # attacker, defender), at most 9, each rolled 36 times (one per class of land dice).
+    assert 1 < len(unshared.before_land) <= 9
+    assert shared.land_rolls == 36 * len(unshared.before_land)

@@ -40,9 +40,6 @@ AUTO: dict[str, AutoBox[AttackState]] = {
     g.NEUTRAL_RESULT: battles.neutral_result,
 }
 
-# The cursor of the odds' memo key: the parts that matter are put beside it.
-_BLANK = Cursor(node="")
-
 
 def _differences(faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(abs(faces[i] - faces[i + 1]) for i in range(0, len(faces), 2))
@@ -110,13 +107,9 @@ class Seed004(Procedure[AttackState, Situation]):
     def odds_memo_key(self, state: AttackState) -> Hashable | None:
         """After the dice, later boxes read the units left, the naval support and the choices
         made, never the faces of a past battle (the naval battle's are spent once its losses
-        and support are applied) nor the path walked, except how many land loss choices it
-        holds (`choices.policy` reads that). So the state without them is the key."""
-        cursor = state.cursor
-        return (
-            cursor.node, cursor.awaiting, cursor.path.count(g.LAND_LOSS_CHOICE),
-            frozen.replace(state, cursor=_BLANK, naval=None),
-        )
+        and support are applied) nor the path walked: the state without them, at its box, is
+        the key. (A roll box is entered awaiting nobody, before any loss is chosen.)"""
+        return frozen.replace(state, cursor=Cursor(node=state.cursor.node), naval=None)
 
 
 SEED004 = Seed004()
