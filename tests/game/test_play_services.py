@@ -268,6 +268,8 @@ def test_G38_take_a_tile_from_the_market_page(turn):
     assert response.status_code == 302
     assert TileHolding.objects.get(game=game, seat__power="Francia", kind="bank").count == 1
     assert Seat.objects.get(game=game, power="Francia").gold == 5
+    logged = GameEvent.objects.filter(game=game, kind="game_step").last()
+    assert logged is not None and logged.payload["made"] == "tile"
     again = post(game, "Francia", "tile_take", passo=state_of(game).step, tessera="bank")
     assert again.status_code == 400 and "Una sola azione Tessera per turno" in (
         again.content.decode())

@@ -43,8 +43,9 @@ Input = Callable[[Seat, GameState], object]
 
 
 @retried
-def game_play(*, game_id: int, user: User, given: Input, made: str = "") -> GameState:
-    """One player's input, built from its seat and the current state by `given`.
+def game_play(*, game_id: int, user: User, given: Input, made: str) -> GameState:
+    """One player's input, built from its seat and the current state by `given`; `made` names
+    it in the log ("build", "declare", "naval"...).
 
     A deadline that has passed is applied first, in a transaction of its own: a late input is
     then refused as stale, and the default stays applied whatever happens to the input.
@@ -62,13 +63,8 @@ def game_play(*, game_id: int, user: User, given: Input, made: str = "") -> Game
                             status=STATUS_OF_REFUSAL.get(outcome.code, 400))
         # Free actions (G41, G43, G40) go on during an attack without answering it.
         answered = state.attack_under_way and not isinstance(decision, FREE)
-        record(game, state, outcome, dice, actor=seat, made=made or _kind(decision),
-               answered=answered)
+        record(game, state, outcome, dice, actor=seat, made=made, answered=answered)
         return outcome.state
-
-
-def _kind(decision: object) -> str:
-    return type(decision).__name__.lower()
 
 
 def record(game: Game, before: GameState | None, outcome: Accepted[GameState], dice: HmacDice,
