@@ -107,3 +107,17 @@ def in_rounds(
         state = state.with_pieces(item.power, item.region, armies=item.armies,
                                   fleets=item.fleets, forts=item.forts, markers=item.markers)
     return state
+
+
+# The war-end command's case file, a power and a region at a time (`python -m guerra.rules
+# war-end`).
+def power(name: str, **fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"power": name, "gold": 0, "population": 0, "unrest": 0, "vp": 0,
+                            "armies": 0, "fleets": 0, "forts": 0, "tile_income": 0,
+                            "markers": {}}
+    base.update(fields)
+    return base
+
+
+def region(name: str, europe: bool, vp: list[Any]) -> dict[str, Any]:
+    return {"name": name, "europe": europe, "vp": vp}

@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from tests.rules.game.helpers import power, region
+
 ROOT = Path(__file__).resolve().parents[3]
 
 GB, FR, ES, AT, PR, RU, NL = ("Gran Bretagna", "Francia", "Spagna", "Austria", "Prussia",
@@ -83,18 +85,6 @@ def auction(seating: list[str], first_opener: str, calls: list[dict[str, Any]],
             gold: dict[str, int] | None = None) -> dict[str, Any]:
     return {"seating": seating, "first_opener": first_opener,
             "gold": gold if gold is not None else {p: 5 for p in seating}, "calls": calls}
-
-
-def power(name: str, **fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"power": name, "gold": 0, "population": 0, "unrest": 0, "vp": 0,
-                            "armies": 0, "fleets": 0, "forts": 0, "tile_income": 0,
-                            "markers": {}}
-    base.update(fields)
-    return base
-
-
-def region(name: str, europe: bool, vp: list[int]) -> dict[str, Any]:
-    return {"name": name, "europe": europe, "vp": vp}
 
 
 def snapshot(powers: list[dict[str, Any]], regions: list[dict[str, Any]] | None = None,

@@ -15,21 +15,10 @@ import pytest
 
 from guerra.rules.game.commands import auction, war_end
 from guerra.rules.jsonvalue import DataError
+from tests.rules.game.helpers import power, region
 
 FR, PR, ES = "Francia", "Prussia", "Spagna"
 ST, IN = "Stati Tedeschi", "India"
-
-
-def power(name: str, **fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"power": name, "gold": 0, "population": 0, "unrest": 0, "vp": 0,
-                            "armies": 0, "fleets": 0, "forts": 0, "tile_income": 0,
-                            "markers": {}}
-    base.update(fields)
-    return base
-
-
-def region(name: str, europe: bool, vp: list[Any]) -> dict[str, Any]:
-    return {"name": name, "europe": europe, "vp": vp}
 
 
 def snapshot(powers: list[Any], regions: list[Any] | None = None, **extra: Any) -> dict[str, Any]:
