@@ -27,7 +27,9 @@ if str(ROOT) not in sys.path:
 ECHO_PATH = "/ws/bench/echo/"
 # One key for this run, shared by the bench (which logs the players in) and its servers (which
 # run with production settings and so want a key of their own, not the public development one).
-SECRET_KEY = os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
+# Importing this module changes no environment (the test suite imports it): `setup_django` and
+# `server_env` hand the key on.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50)
 # The chat's own limit (30 lines a minute per player and game) is for people, not benches.
 CHAT_LINES_PER_MINUTE = "1000000"
 
@@ -138,6 +140,7 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
 def setup_django(database_url: str) -> None:
     """Django in the bench's own process, on the database its servers will use."""
     os.environ["DATABASE_URL"] = database_url
+    os.environ["DJANGO_SECRET_KEY"] = SECRET_KEY
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
     import django
 

@@ -85,3 +85,19 @@ def test_a_player_reads_the_last_chat_line_it_holds_from_the_lines_the_server_se
 
     html = b'<article class="chat-line mine" data-line="41">a</article>\n<article data-line="42">'
     assert [int(n) for n in LINE.findall(html)] == [41, 42]
+
+
+def test_importing_the_benches_leaves_the_environment_alone() -> None:
+    """The suite imports the benches' modules: a secret key set in the environment then would
+    reach the servers other tests start, which would no longer read the suite's sessions."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    check = ("import os; before = dict(os.environ); import bench.serving, bench.load_stats; "
+             "print(dict(os.environ) == before)")
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in __import__("os").environ.items() if k != "DJANGO_SECRET_KEY"}
+    done = subprocess.run([sys.executable, "-c", check], cwd=root, env=env, text=True,
+                          capture_output=True, check=True)
+    assert done.stdout.strip() == "True", done.stderr
