@@ -255,7 +255,8 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     assert turn not in fetched["anna"], fetched["anna"]
     assert board in fetched["anna"] and log in fetched["anna"], fetched["anna"]
     assert turn in fetched["carla"] and board in fetched["carla"], fetched["carla"]
-    expect(anna.locator("#turn-box")).to_contain_text("Gran Bretagna")
+    # Her panel is her answer's: the second of her two actions.
+    expect(anna.locator("#turn-box")).to_contain_text("azione 2 di 2")
     shot(anna, "live-own-decision-not-fetched-again")
 
 
