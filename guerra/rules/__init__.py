@@ -2,10 +2,12 @@
 
 - `flowchart`: the generic machinery (graph, engine, registry of combat procedures);
 - `dice`, `i18n`, `events`, `explore` (playing a procedure and its exact odds): shared;
-- `seed004`: the attack procedure of attack-rules.md, registered as "seed004".
+- `seed004`: the attack procedure of attack-rules.md, registered as "seed004";
+- `d10`: ten-sided dice in ranked pairs (procedures/d10.md), registered as "d10".
 
 Run `python -m guerra.rules resolve|odds CASE.json` to check a case on its own.
 """
 
 # Importing a procedure package registers it; a new procedure is one more import here.
+from guerra.rules import d10 as d10
 from guerra.rules import seed004 as seed004

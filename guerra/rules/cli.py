@@ -33,6 +33,10 @@ def _handlers(procedure: str) -> dict[str, CaseHandler] | None:
         from guerra.rules.seed004.case import odds_case, resolve_case
 
         return {"resolve": resolve_case, "odds": odds_case}
+    if procedure == "d10":
+        from guerra.rules.d10 import case
+
+        return {"resolve": case.resolve_case, "odds": case.odds_case}
     return None
 
 

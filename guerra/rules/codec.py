@@ -26,14 +26,26 @@ _CUSTOM: dict[type, tuple[Callable[[Any], JSON], Callable[[Obj], Any]]] = {}
 
 def register_custom(cls: type[T], to_json: Callable[[T], JSON],
                     from_json: Callable[[Obj], T]) -> None:
+    """`cls` (and, when encoding, any subclass of it) has a JSON form of its own."""
     _CUSTOM[cls] = (to_json, from_json)
+    _ENCODERS.clear()
+
+
+_ENCODERS: dict[type, Callable[[Any], JSON] | None] = {}
+
+
+def _encoder(cls: type) -> Callable[[Any], JSON] | None:
+    """The custom encoder of a type or of its nearest registered base, looked up once."""
+    if cls not in _ENCODERS:
+        _ENCODERS[cls] = next((_CUSTOM[k][0] for k in cls.__mro__ if k in _CUSTOM), None)
+    return _ENCODERS[cls]
 
 
 def encode(value: object) -> JSON:
     """A dataclass tree as JSON: dataclasses become objects, tuples lists."""
-    custom = _CUSTOM.get(type(value))
+    custom = _encoder(type(value))
     if custom is not None:
-        return custom[0](value)
+        return custom(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in _fields(type(value))}
     if isinstance(value, tuple | list):

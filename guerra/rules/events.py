@@ -30,6 +30,15 @@ def to_json(value: object) -> JSON:
     raise TypeError(f"not JSON-safe: {value!r}")
 
 
+def units_text(armies: int, fleets: int) -> Message:
+    """ "2 armate e 1 flotta", "1 armata", "2 flotte": plurals done by the catalogue."""
+    army_text = ngettext("{count} army", "{count} armies", armies)
+    fleet_text = ngettext("{count} fleet", "{count} fleets", fleets)
+    if armies and fleets:
+        return _("{armies} and {fleets}", armies=army_text, fleets=fleet_text)
+    return fleet_text if fleets else army_text
+
+
 @dataclass(frozen=True)
 class Event:
     """Base of every event; `type` names it in `to_dict()`."""
@@ -120,6 +129,30 @@ class UnitLost(Event):
             "{power} loses {count} fort.", "{power} loses {count} forts.",
             self.count, power=self.power,
         )
+
+
+@dataclass(frozen=True)
+class UnitsMoved(Event):
+    """Units go from one place to another during an attack (a reinforcement from a linked
+    region, a retreat); `source`/`target` None is the power's home."""
+
+    type: ClassVar[str] = "units_moved"
+    power: str
+    kind: UnitKind
+    count: int
+    source: str | None
+    target: str | None
+    rule: str
+
+    def describe(self) -> Message:
+        where = self.target or _("home")
+        if self.kind == "army":
+            return ngettext("{power} moves {count} army to {region}.",
+                            "{power} moves {count} armies to {region}.",
+                            self.count, power=self.power, region=where)
+        return ngettext("{power} moves {count} fleet to {region}.",
+                        "{power} moves {count} fleets to {region}.",
+                        self.count, power=self.power, region=where)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic
 
-from guerra.rules.dice import SIDES, Dice, ScriptedDice
+from guerra.rules.dice import Dice, DiceSpec, ScriptedDice
 from guerra.rules.events import Event
 from guerra.rules.flowchart import (
     FlowchartError,
@@ -66,28 +66,41 @@ def play(
 class _NoDice:
     """Automatic boxes must not roll: only ROLL boxes do, and those are enumerated."""
 
-    def roll(self) -> int:
+    def roll(self, sides: int = 6) -> int:
         raise FlowchartError("an automatic box rolled a die")
 
 
-_CLASSES: dict[tuple[int, str], tuple[tuple[tuple[int, ...], Fraction], ...]] = {}
+Classes = tuple[tuple[tuple[int, ...], Fraction], ...]
+_CLASSES: dict[tuple[int, str, DiceSpec], Classes] = {}
 
 
-def roll_classes(
-    procedure: Procedure[Any, Any], node: Node
-) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Every face combination of a ROLL box, grouped by the procedure's `odds_key`:
-    one representative per class with the exact probability of the class."""
-    cache_key = (id(procedure), node.id)
+def roll_classes(procedure: Procedure[Any, Any], node: Node, spec: DiceSpec | None = None
+                 ) -> Classes:
+    """Every face combination of a ROLL box (`spec`, by default the node's own dice), grouped
+    by the procedure's `odds_key`: one representative per class with the exact probability
+    of the class."""
+    spec = spec or DiceSpec(node.sides, node.dice)
+    cache_key = (id(procedure), node.id, spec)
     if cache_key not in _CLASSES:
         groups: dict[object, list[tuple[int, ...]]] = {}
-        for faces in itertools.product(range(1, SIDES + 1), repeat=node.dice):
+        for faces in itertools.product(range(1, spec.sides + 1), repeat=spec.count):
             groups.setdefault(procedure.odds_key(node, faces), []).append(faces)
-        total = SIDES**node.dice
+        total = spec.sides**spec.count
         _CLASSES[cache_key] = tuple(
             (members[0], Fraction(len(members), total)) for members in groups.values()
         )
     return _CLASSES[cache_key]
+
+
+def classes_at(procedure: Procedure[S, Any], node: Node, state: S) -> Classes:
+    """The dice classes of a ROLL box in a state: the procedure's own, or its dice
+    enumerated face by face."""
+    own = procedure.roll_classes(node, state)
+    if own is not None:
+        return own
+    if not node.dice_from_state:
+        return roll_classes(procedure, node)
+    return roll_classes(procedure, node, procedure.dice_spec(node, state))
 
 
 def distribution(
@@ -119,8 +132,8 @@ def distribution(
                 if key is not None and key in memo:
                     return memo[key]
                 found: dict[str, Fraction] = {}
-                for faces, probability in roll_classes(procedure, node):
-                    result = procedure.step_once(state, ScriptedDice(faces))
+                for faces, probability in classes_at(procedure, node, state):
+                    result = procedure.step_once(state, ScriptedDice(faces, node.sides))
                     assert result is not None
                     for outcome, share in explore(result[0]).items():
                         found[outcome] = found.get(outcome, Fraction(0)) + probability * share

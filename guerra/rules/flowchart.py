@@ -10,20 +10,31 @@ that records where the procedure stands. `step` counts accepted inputs; an input
 step it was made for, and is accepted only while the decision it answers is still open
 (`opened_at <= input.step <= step`): a double click or a stale page is refused, while several
 allies answering the same invitation concurrently are all accepted.
+
+Decision boxes come in two kinds: one that asks several powers at once (the allies of seed
+004), and a `sequential` one that asks them one at a time in a given order (the
+reinforcements of "d10"), where each power's turn is a window of its own: its own step to
+answer for, and so its own deadline (see `DecisionBox.sequential`).
+
+How the procedures of the user's other documents map onto this machinery is written down in
+`guerra/rules/PROCEDURES.md`.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import Generic, Literal, Protocol, Self, TypeVar
 
 from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
-from guerra.rules.dice import Dice
+from guerra.rules.dice import Dice, DiceSpec
 from guerra.rules.events import AttackEnded, Event, NodeEntered
+from guerra.rules.forces import Engagement
 from guerra.rules.i18n import Message, _
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj
@@ -31,9 +42,9 @@ from guerra.rules.registry import get_procedure, procedures, register
 
 __all__ = [
     "Accepted", "AutoBox", "Cursor", "DecisionBox", "Edge", "EndBox", "FlowState",
-    "FlowchartError", "Input", "Node", "NodeKind", "Outcome", "Procedure", "Recorded",
-    "Refused", "RefusedError", "Timeout", "Transition", "get_procedure", "procedures",
-    "register",
+    "FlowchartError", "Input", "Node", "NodeKind", "Outcome", "Procedure", "ProcedureState",
+    "Recorded", "RefusalCode", "Refused", "RefusedError", "Timeout", "Transition",
+    "get_procedure", "procedures", "register",
 ]
 
 
@@ -54,14 +65,19 @@ class Node:
     awaits: str | None = None
     col: int = 0
     row: int = 0
-    dice: int = 0  # how many six-sided dice a ROLL box rolls
+    dice: int = 0  # how many dice a ROLL box rolls, when the number is fixed
     rules: tuple[str, ...] = ()  # the rule numbers the box implements, for the page
+    sides: int = 6  # the faces of each die a ROLL box rolls
+    dice_from_state: bool = False  # the number of dice depends on the state (one per unit)
 
     def to_dict(self) -> dict[str, JSON]:
-        return {
+        data: dict[str, JSON] = {
             "id": self.id, "kind": self.kind.value, "label": self.label, "awaits": self.awaits,
             "col": self.col, "row": self.row, "dice": self.dice, "rules": list(self.rules),
         }
+        if self.kind is NodeKind.ROLL:
+            data.update(sides=self.sides, dice_from_state=self.dice_from_state)
+        return data
 
 
 @dataclass(frozen=True)
@@ -79,6 +95,37 @@ class FlowState(Protocol):
     def cursor(self) -> Cursor: ...
 
     def with_cursor(self, cursor: Cursor) -> Self: ...
+
+
+class ProcedureState:
+    """The base of every procedure's state value, so that a game can hold the state of any
+    procedure: `to_dict()` names the procedure (key "procedure"), and the game decodes it with
+    that procedure's `state_from_dict` (see `guerra.rules.game.state`)."""
+
+    __slots__ = ()
+    cursor: Cursor  # every procedure's state holds its cursor (a dataclass field there)
+
+    def to_dict(self) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def with_cursor(self, cursor: Cursor) -> Self:
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        return self.cursor.finished
+
+    @property
+    def awaiting(self) -> tuple[str, ...]:
+        return self.cursor.awaiting
+
+    @property
+    def step(self) -> int:
+        return self.cursor.step
+
+    @property
+    def outcome(self) -> str | None:
+        return self.cursor.outcome
 
 
 S = TypeVar("S", bound=FlowState)
@@ -127,16 +174,17 @@ class Accepted(Generic[T]):
     accepted: bool = field(default=True, init=False)
 
 
-RefusalCode = Literal["invalid", "stale", "not_yours"]
+RefusalCode = Literal["invalid", "stale", "repeated", "not_yours", "over"]
 
 
 @dataclass(frozen=True)
 class Refused(Generic[T]):
     """Nothing happened: `state` is the unchanged state (None when an attack was not declared).
 
-    `code` says why, for a web layer's status: "stale" (made for a step that has passed: a
-    double click, an old page), "not_yours" (somebody else's decision), "invalid" (the rules
-    refuse it; the reason says why)."""
+    `code` says why, for a web layer's status: "stale" (made for a step that has passed: an
+    old page), "repeated" (the sender has already decided there: a double click, a second
+    tab), "not_yours" (somebody else's decision), "over" (the attack has ended), "invalid"
+    (the rules refuse it; the reason says why)."""
 
     reason: Message
     state: T | None = None
@@ -164,7 +212,22 @@ EndBox = Callable[[S], str]  # returns the outcome of the procedure
 
 
 class DecisionBox(ABC, Generic[S]):
-    """A box where players decide. Only powers with a real choice are awaited."""
+    """A box where players decide. Only powers with a real choice are awaited.
+
+    A box that asks several powers at once keeps one window open for all of them (the step
+    at which it was entered). A `sequential` box asks one power at a time, in the order its
+    `awaited` gives: every time the awaited power changes, a new window opens at the current
+    step, so each power has its own deadline and an answer made for an earlier window is
+    stale. The box is left when `awaited` is empty; it may empty it early (to roll at once,
+    say) and be entered again to ask the next power.
+    """
+
+    sequential: bool = False
+
+    def answered(self, state: S) -> tuple[str, ...]:
+        """The powers that have already answered in the current window: a second answer from
+        one of them is a repeat, not somebody else's decision."""
+        return ()
 
     @abstractmethod
     def awaited(self, state: S) -> tuple[str, ...]:
@@ -197,12 +260,16 @@ class Procedure(ABC, Generic[S, Sit]):
         auto: Mapping[str, AutoBox[S]],
         decisions: Mapping[str, DecisionBox[S]],
         ends: Mapping[str, EndBox[S]],
+        escapes: tuple[str, ...] = (),
     ) -> None:
         self.name = name
         self.label = label
         self.nodes = nodes
         self.edges = edges
         self.start_node = start_node
+        # End nodes that any box may go to without an edge of its own (a card that ends the
+        # combat wherever it is played); the page draws them apart.
+        self.escapes = escapes
         self._nodes = {node.id: node for node in nodes}
         self._edges = {(edge.source, edge.target) for edge in edges}
         self._auto = dict(auto)
@@ -233,6 +300,9 @@ class Procedure(ABC, Generic[S, Sit]):
     def box_ids(self) -> set[str]:
         return set(self._auto) | set(self._decisions) | set(self._ends)
 
+    def decision_box(self, node_id: str) -> DecisionBox[S] | None:
+        return self._decisions.get(node_id)
+
     def graph(self) -> dict[str, JSON]:
         return {
             "name": self.name, "label": self.label, "start": self.start_node,
@@ -248,6 +318,14 @@ class Procedure(ABC, Generic[S, Sit]):
     @abstractmethod
     def state_from_dict(self, data: Obj) -> S:
         """The inverse of the state's `to_dict()`."""
+
+    def from_engagement(self, engagement: Engagement) -> Sit:
+        """The procedure's situation for an attack a game declares (`guerra.rules.forces`)."""
+        raise NotImplementedError(f"{self.name} is not playable in a game")
+
+    def random_policy(self, rng: random.Random) -> Callable[[S, str], object]:
+        """A seeded random player's answers at every box (the game's robot, the benches)."""
+        raise NotImplementedError(f"{self.name} has no random player")
 
     def refusal(self, situation: Sit) -> Message | None:
         """Why a declaration in this situation would be refused, without rolling anything
@@ -270,6 +348,42 @@ class Procedure(ABC, Generic[S, Sit]):
         cannot change the outcome, which keeps the odds exact and makes them faster.
         """
         return faces
+
+    def dice_spec(self, node: Node, state: S) -> DiceSpec:
+        """What a ROLL box rolls in this state: `node.dice` dice of `node.sides` faces; a box
+        whose number of dice comes from the state (`dice_from_state`) overrides this."""
+        if node.dice_from_state:
+            raise FlowchartError(f"{self.name}: {node.id!r} needs the procedure's dice_spec")
+        return DiceSpec(node.sides, node.dice)
+
+    def roll_classes(self, node: Node, state: S
+                     ) -> tuple[tuple[tuple[int, ...], Fraction], ...] | None:
+        """The faces of a ROLL box grouped into classes that lead to the same state, each
+        class as (one representative sequence of faces, its exact probability), for exact
+        odds; None (the default): enumerate every face of `dice_spec`, merged by `odds_key`.
+        A procedure whose dice are too many to enumerate face by face (one d10 per unit)
+        gives its classes here, computed another way."""
+        return None
+
+    def odds_cost(self, state: S) -> int | None:
+        """An estimate of the work exact odds need from `state` (dice classes to walk), or
+        None when it is always cheap: above `EXACT_ODDS_LIMIT`, odds are a Monte Carlo
+        estimate instead (see `guerra.rules.odds`)."""
+        return None
+
+    def outcomes(self) -> tuple[str, ...]:
+        """Every outcome the procedure may end with, in the order a page lists them."""
+        return ("attacker_wins", "tie", "defender_wins", "ended_before_land")
+
+    def seen_by(self, state: S, power: str | None) -> S:
+        """The state as `power` may know it (None: a power outside the attack, or a
+        spectator): what other powers decided in secret is left out. Default: all of it."""
+        return state
+
+    def default_input(self, state: S, power: str) -> object:
+        """What `power` is deemed to answer at the current box when its deadline passes."""
+        box = self._decisions[state.cursor.node]
+        return box.default(state, power)
 
     def odds_memo_key(self, state: S) -> Hashable | None:
         """A key under which two states at a ROLL box have the same odds from there on, so
@@ -327,21 +441,31 @@ class Procedure(ABC, Generic[S, Sit]):
         return Accepted(state, entered + events)
 
     def submit(self, state: S, answer: object) -> Accepted[S] | Refused[S]:
-        """Check and record one input without running on (see `advance`)."""
+        """Check and record one input without running on (see `advance`). A refusal says why
+        in its `code`: over, stale, repeated, not_yours or invalid."""
         cursor = state.cursor
         if cursor.finished:
-            return Refused(_("This attack is already over."), state)
+            return Refused(_("This attack is already over."), state, "over")
         node = self.node(cursor.node)
         if node.kind is not NodeKind.DECISION or not cursor.awaiting:
-            return Refused(_("No decision is awaited now."), state)
+            return Refused(_("No decision is awaited now."), state, "stale")
+        box = self._decisions[node.id]
         given = getattr(answer, "step", None)
+        sender = getattr(answer, "power", None)
+        # Somebody not awaited who sends an old step, or who has answered here already, is
+        # repeating itself (a double click, a second tab); otherwise it is not its decision.
+        intruder = not isinstance(answer, Timeout) and sender not in cursor.awaiting
         if not isinstance(given, int) or not cursor.opened_at <= given <= cursor.step:
             return Refused(
                 _("This decision was made for step {given}; the attack is now at step {current}. "
                   "Reload the page.", given=str(given), current=cursor.step),
-                state,
+                state, "repeated" if intruder else "stale",
             )
-        box = self._decisions[node.id]
+        if intruder:
+            return Refused(
+                _("No decision is awaited from {power} now.", power=str(sender)), state,
+                "repeated" if sender in box.answered(state) else "not_yours",
+            )
         events: list[Event] = []
         if isinstance(answer, Timeout):
             for power in cursor.awaiting:
@@ -351,19 +475,17 @@ class Procedure(ABC, Generic[S, Sit]):
                 state = result.state
                 events.extend(result.events)
         else:
-            sender = getattr(answer, "power", None)
-            if not isinstance(sender, str) or sender not in cursor.awaiting:
-                return Refused(
-                    _("No decision is awaited from {power} now.", power=str(sender)), state
-                )
             result = box.accept(state, answer)
             if isinstance(result, Message):
                 return Refused(result, state)
             state = result.state
             events.extend(result.events)
-        cursor = frozen.replace(
-            state.cursor, step=cursor.step + 1, awaiting=box.awaited(state)
-        )
+        step = cursor.step + 1
+        awaited = box.awaited(state)
+        # A sequential box opens a new window for each power it asks (its own step, deadline).
+        opened = step if box.sequential and awaited and awaited != cursor.awaiting \
+            else state.cursor.opened_at
+        cursor = frozen.replace(state.cursor, step=step, awaiting=awaited, opened_at=opened)
         return Accepted(state.with_cursor(cursor), tuple(events))
 
     def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
@@ -375,7 +497,8 @@ class Procedure(ABC, Generic[S, Sit]):
         return Accepted(next_state, submitted.events + events)
 
     def _enter(self, state: S, source: str | None, target: str) -> tuple[S, tuple[Event, ...]]:
-        if source is not None and (source, target) not in self._edges:
+        if source is not None and (source, target) not in self._edges \
+                and target not in self.escapes:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
         node = self.node(target)
         cursor = frozen.replace(

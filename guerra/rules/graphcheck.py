@@ -28,6 +28,10 @@ def check_graph(procedure: Procedure[Any, Any]) -> None:
     for source, target in pairs:
         if source not in known or target not in known:
             problems.append(f"edge {source!r} -> {target!r} names an unknown node")
+    kinds = {node.id: node.kind for node in procedure.nodes}
+    for escape in procedure.escapes:
+        if kinds.get(escape) is not NodeKind.END:
+            problems.append(f"escape {escape!r} is not an end node")
     for node in procedure.nodes:
         outgoing = [edge for edge in procedure.edges if edge.source == node.id]
         if node.kind is NodeKind.END and outgoing:
@@ -38,14 +42,14 @@ def check_graph(procedure: Procedure[Any, Any]) -> None:
             problems.append(f"decision {node.id!r} does not say whom it awaits")
         if node.kind is not NodeKind.DECISION and node.awaits:
             problems.append(f"node {node.id!r} awaits nobody but names {node.awaits!r}")
-        if (node.kind is NodeKind.ROLL) != (node.dice > 0):
+        if (node.kind is NodeKind.ROLL) != (node.dice > 0 or node.dice_from_state):
             problems.append(f"node {node.id!r}: only dice boxes roll dice")
         if not procedure.has_box(node):
             problems.append(f"node {node.id!r} has no box function")
     extra = procedure.box_ids() - known
     if extra:
         problems.append(f"box functions for unknown nodes: {sorted(extra)}")
-    reached = {procedure.start_node}
+    reached = {procedure.start_node, *procedure.escapes}
     frontier = [procedure.start_node]
     while frontier:
         current = frontier.pop()

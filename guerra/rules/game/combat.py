@@ -1,14 +1,17 @@
-"""G34: the Attack action runs the scenario's combat procedure (seed 004) in one region.
+"""G34: the Attack action runs the game's combat procedure in one region.
 
-The game builds the procedure's `Situation` from its own state (units in the region, tiles
-held, alliances of the current war, the counter attacked), starts the attack, forwards the
-players' inputs to it, and applies the effects it reports (losses, unrest, control markers,
-counter rewards, gold) to the board as they come. The turn waits until the attack ends.
+The game builds an `Engagement` from its own state (units in the region, tiles held,
+alliances of the current war, the counter attacked), which the game's procedure (seed 004,
+"d10"...: `ScenarioRules.procedure`, chosen with the game) turns into its own situation; it
+starts the attack, forwards the players' inputs to it, and applies the effects it reports
+(losses, unrest, control markers, counter rewards, gold, units moved) to the board as they
+come. The turn waits until the attack ends. Nothing here knows a procedure by name.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
@@ -19,15 +22,32 @@ from guerra.rules.events import (
     GoldChanged,
     NeutralRemoved,
     UnitLost,
+    UnitsMoved,
     UnrestGained,
     VpChanged,
 )
-from guerra.rules.flowchart import Refused, Timeout, get_procedure
+from guerra.rules.flowchart import Procedure, Refused, Timeout, get_procedure
+from guerra.rules.forces import (
+    ATTACKER,
+    DEFENDER,
+    AllyForce,
+    Engagement,
+    Force,
+    LinkedForce,
+    Neutral,
+    Region,
+    Side,
+)
 from guerra.rules.game.events import AttackBegan
 from guerra.rules.game.inputs import Attack
+from guerra.rules.game.refusal import Rejected
 from guerra.rules.game.state import UNIT_FIELDS, AttackInProgress, GameState
 from guerra.rules.i18n import Message, _
-from guerra.rules.seed004.model import AllyForce, Force, Neutral, Region, Situation
+
+
+def procedure_of(state: GameState) -> Procedure[Any, Any]:
+    """The combat procedure of this game (the scenario's, or the one chosen with the game)."""
+    return get_procedure(state.scenario.procedure)
 
 
 def force(state: GameState, power: str, region: str) -> Force:
@@ -56,8 +76,23 @@ def allies(state: GameState, main: str, region: str, exclude: set[str]) -> tuple
     return tuple(found)
 
 
-def situation(state: GameState, attack: Attack) -> Situation | Message:
-    """The situation of an Attack action, or why it names no valid target (D4)."""
+def linked(state: GameState, region: str, sides: dict[str, Side]) -> tuple[
+        tuple[Side, LinkedForce], ...]:
+    """The armies and fleets of both sides' powers in the regions linked by land (G32)."""
+    found = []
+    for a, b in sorted(state.scenario.links):
+        if a != region:
+            continue
+        for pieces in state.in_region(b):
+            side = sides.get(pieces.power)
+            if side is not None and (pieces.armies or pieces.fleets):
+                found.append((side, LinkedForce(pieces.power, b, pieces.armies, pieces.fleets)))
+    return tuple(found)
+
+
+def engagement(state: GameState, attack: Attack) -> Engagement | Message:
+    """What the game knows of an Attack action, for any procedure, or why it names no valid
+    target (D4)."""
     spec = state.scenario.region_by_name.get(attack.region)
     if spec is None:
         return _("“{region}” is not a region of this game.", region=attack.region)
@@ -71,8 +106,9 @@ def situation(state: GameState, attack: Attack) -> Situation | Message:
                 or counter.kind != "numbered"):
             return _("There is no such neutral marker in {region}.", region=spec.name)
         amount = counter.amount if counter.reward is not None else None
-        return Situation(region, attacker, neutral=Neutral(counter.defence, counter.reward,
-                                                           amount))
+        return Engagement(region, attacker, neutral=Neutral(counter.defence, counter.reward,
+                                                            amount),
+                          turn_order=state.slot_order(), markers_left=_markers(state))
     defender = attack.defender
     assert defender is not None
     if not state.is_power(defender):
@@ -80,12 +116,32 @@ def situation(state: GameState, attack: Attack) -> Situation | Message:
     same = state.side_of(attack.power) is not None and (
         state.side_of(attack.power) == state.side_of(defender))
     both = {attack.power, defender}
-    return Situation(
-        region, attacker, force(state, defender, spec.name),
-        attacker_allies=() if same else allies(state, attack.power, spec.name, both),
-        defender_allies=() if same else allies(state, defender, spec.name, both),
-        defender_is_ally=same and attack.power != defender,
+    invited: list[tuple[Side, AllyForce]] = []
+    sides: dict[str, Side] = {}
+    if not same:
+        sides = {p: ATTACKER if state.side_of(p) == state.side_of(attack.power) else DEFENDER
+                 for p in state.slot_order() if state.side_of(p) is not None}
+        found = {a.power: (ATTACKER, a) for a in allies(state, attack.power, spec.name, both)}
+        found |= {a.power: (DEFENDER, a) for a in allies(state, defender, spec.name, both)}
+        invited = [found[p] for p in state.slot_order() if p in found]
+    return Engagement(
+        region, attacker, force(state, defender, spec.name), allies=tuple(invited),
+        turn_order=state.slot_order(), defender_is_ally=same and attack.power != defender,
+        markers_left=_markers(state), linked=linked(state, spec.name, sides),
     )
+
+
+def _markers(state: GameState) -> tuple[tuple[str, int], ...]:
+    return tuple((power, state.markers_left(power)) for power in state.seating)
+
+
+def situation(state: GameState, attack: Attack) -> Any:
+    """The game's procedure's situation for an Attack action, or why it names no valid
+    target (D4)."""
+    found = engagement(state, attack)
+    if isinstance(found, Message):
+        return found
+    return procedure_of(state).from_engagement(found)
 
 
 def declare(state: GameState, attack: Attack, dice: Dice
@@ -94,7 +150,7 @@ def declare(state: GameState, attack: Attack, dice: Dice
     found = situation(state, attack)
     if isinstance(found, Message):
         return found
-    procedure = get_procedure(state.scenario.procedure)
+    procedure = procedure_of(state)
     outcome = procedure.declare(found, dice)
     if isinstance(outcome, Refused):
         return outcome.reason
@@ -107,20 +163,20 @@ def declare(state: GameState, attack: Attack, dice: Dice
 
 
 def answer(state: GameState, given: object, dice: Dice
-           ) -> tuple[GameState, tuple[Event, ...]] | Message:
-    """An input of the attack under way (or its timeout), forwarded to the procedure."""
+           ) -> tuple[GameState, tuple[Event, ...]] | Rejected:
+    """An input of the attack under way (or its timeout), forwarded to the procedure; a
+    refusal keeps the procedure's code (stale, repeated, not yours, invalid)."""
     running = state.attack
     assert running is not None
-    procedure = get_procedure(state.scenario.procedure)
-    outcome = procedure.advance(running.state, given, dice)
+    outcome = procedure_of(state).advance(running.state, given, dice)
     if isinstance(outcome, Refused):
-        return outcome.reason
+        return Rejected(outcome.reason, outcome.code)
     running = dataclasses.replace(running, state=outcome.state)
     state = dataclasses.replace(state, attack=running)
     return apply_effects(state, running, outcome.events), outcome.events
 
 
-def timeout(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]] | Message:
+def timeout(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]] | Rejected:
     running = state.attack
     assert running is not None
     return answer(state, Timeout(running.state.step), dice)
@@ -163,6 +219,10 @@ def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Eve
             state = state.with_pieces(event.power, region, markers=1)
         elif isinstance(event, ControlRemoved):
             state = state.with_pieces(event.power, region, markers=-1)
+        elif isinstance(event, UnitsMoved):
+            field = UNIT_FIELDS[event.kind]
+            state = state.with_pieces(event.power, event.source, **{field: -event.count})
+            state = state.with_pieces(event.power, event.target, **{field: event.count})
         elif isinstance(event, NeutralRemoved):
             state = dataclasses.replace(
                 state, face_up=tuple(c for c in state.face_up if c != running.counter))

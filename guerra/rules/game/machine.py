@@ -14,7 +14,7 @@ from typing import Literal
 
 from guerra.rules.dice import Dice
 from guerra.rules.events import Event
-from guerra.rules.flowchart import Accepted, RefusalCode, Refused
+from guerra.rules.flowchart import Accepted, Refused
 from guerra.rules.game import auction, combat, money, phases, rounds, setup
 from guerra.rules.game.events import AlliancesFormed, PhaseBegan, ProposalWon
 from guerra.rules.game.inputs import (
@@ -28,6 +28,7 @@ from guerra.rules.game.inputs import (
     Tax,
     Transfer,
 )
+from guerra.rules.game.refusal import Rejected
 from guerra.rules.game.scenario import ScenarioRules
 from guerra.rules.game.state import GameState, Proposal
 from guerra.rules.i18n import Message, _
@@ -36,12 +37,6 @@ Outcome = Accepted[GameState] | Refused[GameState]
 Done = tuple[GameState, tuple[Event, ...]]
 
 
-@dataclass(frozen=True)
-class Rejected:
-    """A refusal with its code (see `Refused.code`)."""
-
-    reason: Message
-    code: RefusalCode
 Kind = Literal["place", "propose", "call", "action", "attack", "over"]
 
 
@@ -177,7 +172,7 @@ def _free(state: GameState, given: Tax | Transfer | PlayTile) -> Done | Message 
     return money.tax(state, given.power, given.gold)
 
 
-def _deadline(state: GameState, dice: Dice) -> Done | Message:
+def _deadline(state: GameState, dice: Dice) -> Done | Message | Rejected:
     """The defaults of G13, G27, G29 and of the attack's boxes."""
     if state.attack_under_way:
         return combat.timeout(state, dice)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from guerra.rules.dice import Dice
 from guerra.rules.events import Event
-from guerra.rules.flowchart import Refused
+from guerra.rules.explore import Policy
+from guerra.rules.flowchart import Refused, get_procedure
 from guerra.rules.game import options
 from guerra.rules.game.inputs import (
     CallPass,
@@ -31,8 +33,6 @@ from guerra.rules.game.machine import advance, pending, start_game
 from guerra.rules.game.scenario import ScenarioRules, UnitKind
 from guerra.rules.game.state import GameState, Proposal
 from guerra.rules.game.tiles import held_effects, unused
-from guerra.rules.seed004.choices import random_policy
-from guerra.rules.seed004.state import AttackState
 
 
 class Robot:
@@ -40,7 +40,7 @@ class Robot:
 
     def __init__(self, seed: int | random.Random) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self._attack = random_policy(self.rng)
+        self._attack: dict[str, Policy[Any]] = {}  # per procedure, made when first needed
 
     def choose(self, state: GameState) -> object:
         """An input for the decision the game awaits (or a free action before it)."""
@@ -48,8 +48,10 @@ class Robot:
         power = waiting.powers[0]
         if waiting.kind == "attack":
             assert state.attack is not None
-            attack: AttackState = state.attack.state
-            return self._attack(attack, power)
+            name = state.scenario.procedure
+            if name not in self._attack:
+                self._attack[name] = get_procedure(name).random_policy(self.rng)
+            return self._attack[name](state.attack.state, power)
         if waiting.kind == "place":
             return self._place(state, power)
         if waiting.kind in ("propose", "call"):

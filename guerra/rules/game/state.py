@@ -14,10 +14,11 @@ from functools import cached_property
 from typing import Any, Literal
 
 from guerra.rules.codec import decode, encode, register_custom
+from guerra.rules.flowchart import ProcedureState, get_procedure
 from guerra.rules.game.scenario import MOBILE, ScenarioRules, UnitKind
+from guerra.rules.i18n import _
 from guerra.rules.jsontype import JSON
-from guerra.rules.jsonvalue import Obj
-from guerra.rules.seed004.state import AttackState
+from guerra.rules.jsonvalue import DataError, Obj, get_str
 
 Phase = Literal[
     "setup", "counters", "auction", "rounds", "income", "scoring", "end_of_war", "game_over"
@@ -26,7 +27,20 @@ Side = Literal["A", "B"]
 HOME = None  # a `Pieces.region` of None is the power's home (G2)
 UNIT_FIELDS: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 
-register_custom(AttackState, lambda value: value.to_dict(), AttackState.from_dict)
+
+
+def _attack_state(data: Obj) -> ProcedureState:
+    """An attack's state, decoded by the procedure its JSON names."""
+    name = get_str(data, "procedure", "attack.state")
+    try:
+        procedure = get_procedure(name)
+    except LookupError:
+        raise DataError(_("Unknown procedure “{name}”.", name=name)) from None
+    state: ProcedureState = procedure.state_from_dict(data)
+    return state
+
+
+register_custom(ProcedureState, lambda value: value.to_dict(), _attack_state)
 
 
 @dataclass(frozen=True)
@@ -132,7 +146,7 @@ class AttackInProgress:
     number: int
     power: str
     region: str
-    state: AttackState
+    state: ProcedureState  # the procedure's own state (decoded by the procedure it names)
     defender: str | None = None
     counter: int | None = None
 

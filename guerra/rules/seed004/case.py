@@ -9,17 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from guerra.rules.casefile import control_report, power_report, read_defender, read_region
 from guerra.rules.dice import DiceExhausted, ScriptedDice
-from guerra.rules.events import (
-    ControlPlaced,
-    ControlRemoved,
-    Event,
-    GoldChanged,
-    NeutralRemoved,
-    UnitLost,
-    UnrestGained,
-    VpChanged,
-)
+from guerra.rules.events import Event, NeutralRemoved
 from guerra.rules.explore import play
 from guerra.rules.i18n import Message, _, ngettext
 from guerra.rules.jsontype import JSON
@@ -29,15 +21,13 @@ from guerra.rules.jsonvalue import (
     as_int,
     as_list,
     as_obj,
-    get_bool,
     get_list,
     get_obj,
-    get_str,
     invalid,
 )
 from guerra.rules.seed004.choices import Choices, policy
 from guerra.rules.seed004.inputs import LossKind
-from guerra.rules.seed004.model import AllyForce, Force, Neutral, Region, Situation
+from guerra.rules.seed004.model import AllyForce, Force, Neutral, Situation
 from guerra.rules.seed004.odds import odds
 from guerra.rules.seed004.procedure import SEED004
 from guerra.rules.seed004.state import AttackState, Battle
@@ -45,9 +35,7 @@ from guerra.rules.seed004.state import AttackState, Battle
 
 def read_situation(case: Obj) -> Situation:
     """The case's region, target and main players; ally entries are *committed* units."""
-    region = get_obj(case, "region")
-    # The case format spells the region's flag "sea"; the state spells it "has_sea".
-    where = Region(get_str(region, "name", "region"), get_bool(region, "sea", "region"))
+    where = read_region(case)
     attacker = Force.from_dict(get_obj(case, "attacker"), "attacker")
     allies = {
         key: tuple(
@@ -61,8 +49,7 @@ def read_situation(case: Obj) -> Situation:
         if case.get("defender") is not None or any(allies.values()):
             raise DataError(_("With a neutral target the case has no defender and no allies."))
         return Situation(where, attacker, neutral=Neutral.from_dict(as_obj(neutral, "neutral")))
-    # The case format makes the defender's gold optional: the defender pays nothing.
-    defender = Force.from_dict(get_obj(case, "defender"), "defender", gold_required=False)
+    defender = read_defender(case)
     return Situation(where, attacker, defender, None, allies["attacker_allies"],
                      allies["defender_allies"])
 
@@ -134,40 +121,16 @@ def _battle(battle: Battle | None) -> JSON:
 
 def summary(state: AttackState, events: tuple[Event, ...]) -> dict[str, JSON]:
     """What the attack changed, read from the events the web layer would apply."""
-    situation = state.situation
-    powers: dict[str, dict[str, JSON]] = {}
-    tallies = {p: {"armies": 0, "fleets": 0, "forts": 0, "unrest": 0, "gold": 0, "vp": 0}
-               for p in _powers(situation)}
-    plural = {"army": "armies", "fleet": "fleets", "fort": "forts"}
-    control = {"attacker_gains": 0, "defender_loses": 0}
-    for event in events:
-        if isinstance(event, UnitLost):
-            tallies[event.power][plural[event.kind]] += event.count
-        elif isinstance(event, UnrestGained):
-            tallies[event.power]["unrest"] += event.amount
-        elif isinstance(event, GoldChanged):
-            tallies[event.power]["gold"] += event.delta
-        elif isinstance(event, VpChanged):
-            tallies[event.power]["vp"] += event.delta
-        elif isinstance(event, ControlPlaced):
-            control["attacker_gains"] += 1
-        elif isinstance(event, ControlRemoved):
-            control["defender_loses"] += 1
-    for power, t in tallies.items():
-        powers[power] = {
-            "losses": {"armies": t["armies"], "fleets": t["fleets"], "forts": t["forts"]},
-            "unrest": t["unrest"], "gold": t["gold"], "vp": t["vp"],
-        }
     result: dict[str, JSON] = {
         "outcome": state.outcome,
         "naval": _battle(state.naval),
         "naval_support": state.naval_support,
         "land": _battle(state.land),
-        "control": dict(control),
-        "powers": dict(powers),
+        "control": dict(control_report(events)),
+        "powers": power_report(_powers(state.situation), events),
         "path": list(state.cursor.path),
     }
-    if situation.neutral is not None:
+    if state.situation.neutral is not None:
         result["neutral_removed"] = any(isinstance(e, NeutralRemoved) for e in events)
     return result
 

@@ -32,6 +32,9 @@ class AlliesBox(DecisionBox[AttackState]):
             if state.answer_of(ally.power) is None
         )
 
+    def answered(self, state: AttackState) -> tuple[str, ...]:
+        return tuple(answer.power for answer in state.answers)
+
     def accept(
         self, state: AttackState, answer: object, *, timed_out: bool = False
     ) -> Recorded[AttackState] | Message:
@@ -128,6 +131,11 @@ class NavalTilesBox(DecisionBox[AttackState]):
             if force is not None and force.alliance_tiles > 0 and self._chosen(state, side) is None:
                 waiting.append(force.power)
         return tuple(waiting)
+
+    def answered(self, state: AttackState) -> tuple[str, ...]:
+        return tuple(power for side in SIDES
+                     if self._chosen(state, side) is not None
+                     and (power := state.main_power(side)) is not None)
 
     def accept(
         self, state: AttackState, answer: object, *, timed_out: bool = False

@@ -7,37 +7,29 @@ game, so the web layer checks it from the database, using `AttackState.finished`
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules.declaration import (
+    DECLARATION_COST,
+    gold_problem,
+    negative_field,
+    target_problem,
+)
 from guerra.rules.flowchart import Cursor
-from guerra.rules.i18n import Message, _, ngettext
+from guerra.rules.i18n import Message, _
 from guerra.rules.seed004.graph import DECLARED
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, AllyForce, Force, Situation
 from guerra.rules.seed004.state import AttackState, Holding
 
-DECLARATION_COST = 2  # D3
+__all__ = ["DECLARATION_COST", "initial_state", "refusal"]
 
 
 def _negative(situation: Situation) -> Message | None:
-    forces: list[tuple[str, Force | AllyForce]] = [("attacker", situation.attacker)]
+    forces: list[tuple[str, object]] = [("attacker", situation.attacker)]
     if situation.defender is not None:
         forces.append(("defender", situation.defender))
     for key in ("attacker_allies", "defender_allies"):
         allies: tuple[AllyForce, ...] = getattr(situation, key)
         forces += [(f"{key}[{i}]", ally) for i, ally in enumerate(allies)]
-    if situation.neutral is not None:
-        for name in ("defense", "amount"):
-            value = getattr(situation.neutral, name)
-            if value is not None and value < 0:
-                return _("Field “{field}” cannot be negative.", field=f"neutral.{name}")
-    for where, force in forces:
-        if not force.power.strip():
-            return _("Field “{field}” must be a non-empty text.", field=f"{where}.power")
-        for f in dataclasses.fields(force):
-            value = getattr(force, f.name)
-            if isinstance(value, int) and value < 0:
-                return _("Field “{field}” cannot be negative.", field=f"{where}.{f.name}")
-    return None
+    return negative_field(forces, situation.neutral)
 
 
 def _allies_problem(situation: Situation) -> Message | None:
@@ -57,31 +49,16 @@ def refusal(situation: Situation) -> Message | None:
     problem = _negative(situation) or _allies_problem(situation)
     if problem is not None:
         return problem
-    attacker, defender, region = situation.attacker, situation.defender, situation.region.name
-    if (defender is None) == (situation.neutral is None):
-        return _("An attack needs exactly one target: a power or a neutral marker.")
-    if defender is not None:
-        if defender.power == attacker.power:
-            return _("{power} cannot attack itself.", power=attacker.power)  # D1
-        if situation.defender_is_ally:
-            return _("{power} cannot attack {target}: they are allies in this war.",
-                     power=attacker.power, target=defender.power)  # D1
-        present = defender.armies + defender.fleets + defender.forts + defender.control_markers
-        if present == 0:  # D4
-            return _("{target} has no units and no control markers in {region}: "
-                     "it cannot be attacked there.", target=defender.power, region=region)
-    if attacker.armies + attacker.fleets == 0:  # D2
-        return _("{power} needs at least one army or fleet in {region} to attack.",
-                 power=attacker.power, region=region)
+    attacker, region = situation.attacker, situation.region.name
+    problem = target_problem(attacker, situation.defender, situation.neutral, region,
+                             defender_is_ally=situation.defender_is_ally)
+    if problem is not None:
+        return problem
     if situation.neutral is not None and attacker.armies == 0:  # N0
         return _("Against a neutral country only a land battle is fought: "
                  "{power} needs at least one army in {region}.",
                  power=attacker.power, region=region)
-    if attacker.gold < DECLARATION_COST:  # D3
-        return ngettext("Declaring an attack costs 2 gold: {power} has only {count} gold.",
-                        "Declaring an attack costs 2 gold: {power} has only {count} gold.",
-                        attacker.gold, power=attacker.power)
-    return None
+    return gold_problem(attacker)
 
 
 def initial_state(situation: Situation) -> AttackState | Message:

@@ -9,20 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from guerra.rules.events import Event
+from guerra.rules.events import Event, units_text
 from guerra.rules.i18n import N_, Message, _, ngettext
 from guerra.rules.seed004.model import Side
 
 BATTLE_LABELS = {"naval": N_("naval battle"), "land": N_("land battle")}
-
-
-def units_text(armies: int, fleets: int) -> Message:
-    """ "2 armate e 1 flotta", "1 armata", "2 flotte": plurals done by the catalogue."""
-    army_text = ngettext("{count} army", "{count} armies", armies)
-    fleet_text = ngettext("{count} fleet", "{count} fleets", fleets)
-    if armies and fleets:
-        return _("{armies} and {fleets}", armies=army_text, fleets=fleet_text)
-    return fleet_text if fleets else army_text
 
 
 @dataclass(frozen=True)

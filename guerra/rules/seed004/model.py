@@ -1,142 +1,34 @@
 """The situation an attack is declared in: region, target, the two main players, invited allies.
 
 Plain frozen values with a JSON round trip; they are copied into the attack's state, so a
-state saved in the database carries everything the rules need.
+state saved in the database carries everything the rules need. The board values it is made of
+(region, forces, neutral) are every procedure's, in `guerra.rules.forces`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
 
-from guerra.rules.i18n import _
-from guerra.rules.jsontype import JSON
-from guerra.rules.jsonvalue import (
-    DataError,
-    Obj,
-    as_obj,
-    field,
-    get_bool,
-    get_int,
-    get_list,
-    get_obj,
-    get_opt_int,
-    get_opt_str,
-    get_str,
+from guerra.rules.forces import (
+    ATTACKER,
+    DEFENDER,
+    SIDES,
+    AllyForce,
+    Force,
+    Neutral,
+    Region,
+    Reward,
+    Side,
+    other,
 )
+from guerra.rules.jsontype import JSON
+from guerra.rules.jsonvalue import Obj, as_obj, get_bool, get_list, get_obj
 
-Side = Literal["attacker", "defender"]
-ATTACKER: Side = "attacker"
-DEFENDER: Side = "defender"
-SIDES: tuple[Side, Side] = (ATTACKER, DEFENDER)
-Reward = Literal["gold", "vp"]
-
-
-def other(side: Side) -> Side:
-    return DEFENDER if side == ATTACKER else ATTACKER
-
-
-@dataclass(frozen=True)
-class Region:
-    name: str
-    has_sea: bool  # S1: all default regions but German States and Central Europe
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {"name": self.name, "has_sea": self.has_sea}
-
-    @classmethod
-    def from_dict(cls, data: Obj, where: str = "region") -> Region:
-        return cls(get_str(data, "name", where), get_bool(data, "has_sea", where))
-
-
-@dataclass(frozen=True)
-class Neutral:
-    """N1/N3: a neutral marker's printed defence and its reward (circle: gold, square: VP)."""
-
-    defense: int
-    reward: Reward | None = None
-    amount: int | None = None  # N3 ruling: None means "equal to the defence value"
-
-    @property
-    def reward_amount(self) -> int:
-        if self.reward is None:
-            return 0
-        return self.defense if self.amount is None else self.amount
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {"defense": self.defense, "reward": self.reward, "amount": self.amount}
-
-    @classmethod
-    def from_dict(cls, data: Obj, where: str = "neutral") -> Neutral:
-        reward = get_opt_str(data, "reward", where)
-        if reward not in (None, "gold", "vp"):
-            raise DataError(
-                _("Field “{field}” must be “gold”, “vp” or null.", field=field(where, "reward"))
-            )
-        return cls(
-            defense=get_int(data, "defense", where),
-            reward="gold" if reward == "gold" else "vp" if reward == "vp" else None,
-            amount=get_opt_int(data, "amount", where),
-        )
-
-
-@dataclass(frozen=True)
-class Force:
-    """A main player: its purse and what it has in (or for) the attacked region."""
-
-    power: str
-    gold: int = 0
-    armies: int = 0
-    fleets: int = 0
-    forts: int = 0
-    army_training: int = 0
-    navy_training: int = 0
-    alliance_tiles: int = 0  # Alliance tiles the power holds for THIS region
-    control_markers: int = 0  # its control markers in the region
-    markers_in_supply: int | None = None  # L9: None means the supply is not limited
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {
-            "power": self.power, "gold": self.gold, "armies": self.armies,
-            "fleets": self.fleets, "forts": self.forts, "army_training": self.army_training,
-            "navy_training": self.navy_training, "alliance_tiles": self.alliance_tiles,
-            "control_markers": self.control_markers, "markers_in_supply": self.markers_in_supply,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Obj, where: str, *, gold_required: bool = True) -> Force:
-        return cls(
-            power=get_str(data, "power", where),
-            gold=get_int(data, "gold", where, default=None if gold_required else 0),
-            armies=get_int(data, "armies", where),
-            fleets=get_int(data, "fleets", where),
-            forts=get_int(data, "forts", where),
-            army_training=get_int(data, "army_training", where),
-            navy_training=get_int(data, "navy_training", where),
-            alliance_tiles=get_int(data, "alliance_tiles", where),
-            control_markers=get_int(data, "control_markers", where),
-            markers_in_supply=get_opt_int(data, "markers_in_supply", where),
-        )
-
-
-@dataclass(frozen=True)
-class AllyForce:
-    """A2: an ally's armies and fleets in the region (invited) or committed (odds, cases)."""
-
-    power: str
-    armies: int = 0
-    fleets: int = 0
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {"power": self.power, "armies": self.armies, "fleets": self.fleets}
-
-    @classmethod
-    def from_dict(cls, data: Obj, where: str) -> AllyForce:
-        return cls(
-            get_str(data, "power", where), get_int(data, "armies", where),
-            get_int(data, "fleets", where),
-        )
+__all__ = [
+    "ATTACKER", "DEFENDER", "SIDES", "AllyForce", "Force", "Neutral", "Region", "Reward",
+    "Side", "Situation", "other",
+]
 
 
 @dataclass(frozen=True)

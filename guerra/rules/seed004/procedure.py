@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 
 from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
 from guerra.rules.dice import Dice
+from guerra.rules.explore import Policy
 from guerra.rules.flowchart import AutoBox, Node, Outcome, Procedure, Refused
+from guerra.rules.forces import Engagement
 from guerra.rules.i18n import N_, Message
 from guerra.rules.jsonvalue import Obj
 from guerra.rules.seed004 import battles, sea
 from guerra.rules.seed004 import graph as g
+from guerra.rules.seed004.choices import random_policy
 from guerra.rules.seed004.decisions import (
     AlliesBox,
     LandLossChoiceBox,
@@ -75,6 +79,22 @@ class Seed004(Procedure[AttackState, Situation]):
 
     def state_from_dict(self, data: Obj) -> AttackState:
         return AttackState.from_dict(data)
+
+    def from_engagement(self, engagement: Engagement) -> Situation:
+        """The allies are invited in slot order (A1), which is also their commitment order."""
+        return Situation(
+            engagement.region, engagement.attacker, engagement.defender, engagement.neutral,
+            attacker_allies=engagement.allies_of(ATTACKER),
+            defender_allies=engagement.allies_of(DEFENDER),
+            defender_is_ally=engagement.defender_is_ally,
+        )
+
+    def random_policy(self, rng: random.Random) -> Policy[AttackState]:
+        return random_policy(rng)
+
+    def seen_by(self, state: AttackState, power: str | None) -> AttackState:
+        """A4/M2: the other side's answers stay secret while their box is open."""
+        return state.as_seen_by(power)
 
     def refusal(self, situation: Situation) -> Message | None:
         """D1-D4, N0."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from guerra.rules import frozen
-from guerra.rules.flowchart import Cursor
+from guerra.rules.flowchart import Cursor, ProcedureState
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import (
     Obj,
@@ -192,7 +192,7 @@ def _side(value: str) -> Side:
 
 
 @dataclass(frozen=True)
-class AttackState:
+class AttackState(ProcedureState):
     """One attack in progress or finished (see the module docstring)."""
 
     situation: Situation

@@ -1,0 +1,23 @@
+""""d10": ten-sided dice in ranked pairs, reinforcements by arrival (seed 000, fitted to this
+board in procedures/d10.md, rules P1-P9). Importing the package registers it as "d10".
+
+Rulings made here beyond d10.md (each documented where it is implemented):
+- A defending faction with no unit at the declaration (a defender with control markers only)
+  fights no exchange: the battle is over at once (P6), and the attacker takes the region.
+- Seed 004's N0 does not apply: against a neutral the attacker's fleets roll too (P1); only its
+  armies and fleets fight, never its forts.
+- The losses of an exchange are chosen by every power that has a real choice at once (P5: only
+  between armies and fleets; a fort goes only when no army or fleet is left), and applied in
+  the order the exchange names them: the attacking side's first.
+- When the defending faction is wiped out but nobody on the attacking side has an army or a
+  fleet left, nobody takes the region: the defender keeps its control marker.
+- Outcomes: "attacker_wins" when the defending faction has no unit left, "defender_wins"
+  otherwise; there are no ties.
+"""
+
+from guerra.rules.d10.procedure import D10_PROCEDURE
+from guerra.rules.flowchart import register
+
+register(D10_PROCEDURE)
+
+__all__ = ["D10_PROCEDURE"]

@@ -1,0 +1,187 @@
+""""d10" assembled: its graph, one function per box, its dice, odds and players."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+
+from guerra.rules import frozen
+from guerra.rules.allocation import Allocation
+from guerra.rules.cursor import Cursor
+from guerra.rules.d10 import boxes, exchange
+from guerra.rules.d10 import graph as g
+from guerra.rules.d10.declaration import initial_state, refusal
+from guerra.rules.d10.inputs import Reinforce
+from guerra.rules.d10.model import Reinforcement, Situation
+from guerra.rules.d10.state import PROCEDURE_NAME, D10State
+from guerra.rules.dice import Dice, DiceSpec
+from guerra.rules.explore import Policy
+from guerra.rules.flowchart import Node, Outcome, Procedure, Refused
+from guerra.rules.forces import ATTACKER, DEFENDER, Engagement
+from guerra.rules.i18n import N_, Message
+from guerra.rules.jsonvalue import Obj
+
+EXCHANGES = (g.FIRST_EXCHANGE, g.REINFORCEMENT_EXCHANGE)
+OUTCOMES = ("attacker_wins", "defender_wins")
+Arrivals = Mapping[str, tuple[int, int]]  # ally -> (armies, fleets) it arrives with
+
+
+def asking_order(turn_order: tuple[str, ...], attacker: str) -> tuple[str, ...]:
+    """P4: the war's turn order, starting after the attacker."""
+    if attacker not in turn_order:
+        return turn_order
+    at = turn_order.index(attacker) + 1
+    return turn_order[at:] + turn_order[:at]
+
+
+class D10(Procedure[D10State, Situation]):
+    """Ten-sided dice in ranked pairs, reinforcements by arrival (procedures/d10.md)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name=PROCEDURE_NAME,
+            label=N_("Ten-sided dice, in pairs"),
+            nodes=g.NODES,
+            edges=g.EDGES,
+            start_node=g.DECLARED,
+            auto={
+                g.DECLARED: boxes.declared,
+                g.FIRST_EXCHANGE: boxes.first_exchange,
+                g.CASUALTIES: boxes.casualties,
+                g.REINFORCEMENT_EXCHANGE: boxes.reinforcement_exchange,
+                g.RESULT: boxes.result,
+            },
+            decisions={g.LOSS_CHOICE: boxes.LossChoiceBox(),
+                       g.REINFORCEMENTS: boxes.ReinforcementsBox()},
+            ends={g.ENDED: boxes.ended},
+        )
+
+    def declare(self, situation: Situation, dice: Dice) -> Outcome[D10State]:
+        state = initial_state(situation)
+        if not isinstance(state, D10State):
+            return Refused(state)
+        return self.start(state, dice)
+
+    def state_from_dict(self, data: Obj) -> D10State:
+        return D10State.from_dict(data)
+
+    def refusal(self, situation: Situation) -> Message | None:
+        return refusal(situation)
+
+    def from_engagement(self, engagement: Engagement) -> Situation:
+        """P4: the allies are asked in the war's turn order, starting after the attacker."""
+        order = asking_order(engagement.turn_order, engagement.attacker.power)
+        rank = {power: i for i, power in enumerate(order)}
+        allies = sorted(engagement.allies, key=lambda item: rank.get(item[1].power, len(rank)))
+        return Situation(
+            engagement.region, engagement.attacker, engagement.defender, engagement.neutral,
+            reinforcements=tuple(
+                Reinforcement(ally.power, side, ally.armies, ally.fleets,
+                              engagement.markers_of(ally.power))
+                for side, ally in allies),
+            defender_is_ally=engagement.defender_is_ally,
+        )
+
+    def outcomes(self) -> tuple[str, ...]:
+        return OUTCOMES
+
+    def settled_outcome(self, state: D10State) -> str | None:
+        """Once the defending faction is wiped out the attacking side has won (P6)."""
+        if state.cursor.outcome is not None:
+            return state.cursor.outcome
+        return "attacker_wins" if state.defending_units() == 0 else None
+
+    def winner(self, state: D10State, outcome: str) -> str | None:
+        """The attacking side's main player, or the defender (a neutral is no power)."""
+        if outcome == "attacker_wins":
+            return state.main_power(ATTACKER)
+        return state.main_power(DEFENDER) if outcome == "defender_wins" else None
+
+    # --- dice and odds --------------------------------------------------------------------
+    def _exchange_sizes(self, node: Node, state: D10State) -> tuple[int, int]:
+        power = state.situation.attacker.power if node.id == g.FIRST_EXCHANGE \
+            else state.arriving or ""
+        return boxes.exchange_sizes(state, power)
+
+    def dice_spec(self, node: Node, state: D10State) -> DiceSpec:
+        """P2: one ten-sided die per unit of the two sides of the exchange."""
+        attacking, defending = self._exchange_sizes(node, state)
+        return DiceSpec(exchange.SIDES, attacking + defending)
+
+    def roll_classes(self, node: Node, state: D10State
+                     ) -> tuple[tuple[tuple[int, ...], Fraction], ...] | None:
+        """An exchange is classed by how many pairs the attacking side wins (see
+        `exchange.win_counts`): min(a, d) + 1 classes instead of 10**(a + d) faces."""
+        if node.id not in EXCHANGES:
+            return None
+        return exchange.classes(*self._exchange_sizes(node, state))
+
+    def odds_cost(self, state: D10State) -> int:
+        """The classes exact odds walk: each exchange still to come multiplies them by its
+        pairs + 1 (at most the defending faction's units + 1, each attacking arrival among
+        the allies not yet asked adds one), and counting one exchange's classes takes about
+        (a + 1)^2 (d + 1)^2 steps."""
+        defending = state.defending_units() + sum(
+            r.armies + r.fleets for r in state.situation.reinforcements[state.asked:]
+            if r.side == DEFENDER)
+        attacking = [r.armies + r.fleets for r in state.situation.reinforcements[state.asked:]
+                     if r.side == ATTACKER]
+        if not state.exchanges:
+            attacker = state.fighter(state.situation.attacker.power)
+            attacking.append(0 if attacker is None else attacker.mobile)
+        elif state.arriving is not None:
+            ally = state.fighter(state.arriving)
+            attacking.append(0 if ally is None else ally.mobile)
+        leaves = 1
+        counting = 0
+        for units in attacking:
+            leaves *= min(units, defending) + 1
+            counting = max(counting, (units + 1) ** 2 * (defending + 1) ** 2)
+        return leaves + counting // 100
+
+    def odds_memo_key(self, state: D10State) -> Hashable | None:
+        """Later boxes read the units, who has been asked and the losses to take, never the
+        faces of past exchanges, the answers given nor the path walked."""
+        return frozen.replace(state, cursor=Cursor(node=state.cursor.node), exchanges=(),
+                              answers=())
+
+    # --- players --------------------------------------------------------------------------
+    def random_policy(self, rng: random.Random) -> Policy[D10State]:
+        def answer(state: D10State, power: str) -> object:
+            step = state.cursor.step
+            if state.cursor.node == g.REINFORCEMENTS:
+                ally = state.situation.reinforcement(power)
+                assert ally is not None
+                return Reinforce(power, step, rng.randint(0, ally.armies),
+                                 rng.randint(0, ally.fleets))
+            loss = next(loss for loss in state.losses if loss.power == power)
+            fighter = state.fighter(power)
+            assert fighter is not None
+            low, high = boxes.army_range(fighter, loss.count)
+            armies = rng.randint(low, high)
+            mobile = min(loss.count, fighter.mobile)
+            return Allocation(power, step, (("army", armies), ("fleet", mobile - armies)))
+
+        return answer
+
+
+def policy(arrivals: Arrivals | None = None) -> Policy[D10State]:
+    """The answers odds and case files assume: every ally asked arrives with all its units
+    (`arrivals` None) or with what `arrivals` lists (an ally not listed stays out); every
+    loss is taken by default (armies, then fleets, then forts)."""
+
+    def answer(state: D10State, power: str) -> object:
+        if state.cursor.node == g.REINFORCEMENTS:
+            if arrivals is None:
+                ally = state.situation.reinforcement(power)
+                assert ally is not None
+                return Reinforce(power, state.step, ally.armies, ally.fleets)
+            armies, fleets = arrivals.get(power, (0, 0))
+            return Reinforce(power, state.step, armies, fleets)
+        return D10_PROCEDURE.default_input(state, power)
+
+    return answer
+
+
+D10_PROCEDURE = D10()

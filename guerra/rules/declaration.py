@@ -1,0 +1,65 @@
+"""D1-D4: may this attack be declared? The checks every procedure shares (the rules of the game,
+not of a combat system); a procedure adds its own (seed 004's N0, its allies' list).
+
+Refusals come back as a `Message` and nothing is paid (D3: the 2 gold are paid only by an
+accepted declaration).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from guerra.rules.forces import Force, Neutral
+from guerra.rules.i18n import Message, _, ngettext
+
+DECLARATION_COST = 2  # D3
+
+
+def negative_field(forces: Sequence[tuple[str, object]], neutral: Neutral | None
+                   ) -> Message | None:
+    """A count below zero or a nameless power in a situation (a case file's mistake)."""
+    if neutral is not None:
+        for name in ("defense", "amount"):
+            value = getattr(neutral, name)
+            if value is not None and value < 0:
+                return _("Field “{field}” cannot be negative.", field=f"neutral.{name}")
+    for where, force in forces:
+        if not getattr(force, "power", "").strip():
+            return _("Field “{field}” must be a non-empty text.", field=f"{where}.power")
+        for f in dataclasses.fields(force):  # type: ignore[arg-type]
+            value = getattr(force, f.name)
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                return _("Field “{field}” cannot be negative.", field=f"{where}.{f.name}")
+    return None
+
+
+def target_problem(attacker: Force, defender: Force | None, neutral: Neutral | None,
+                   region: str, *, defender_is_ally: bool) -> Message | None:
+    """D1, D4 and D2: one target, present in the region, not oneself nor an ally; an army or
+    a fleet of the attacker's own there."""
+    if (defender is None) == (neutral is None):
+        return _("An attack needs exactly one target: a power or a neutral marker.")
+    if defender is not None:
+        if defender.power == attacker.power:
+            return _("{power} cannot attack itself.", power=attacker.power)  # D1
+        if defender_is_ally:
+            return _("{power} cannot attack {target}: they are allies in this war.",
+                     power=attacker.power, target=defender.power)  # D1
+        present = defender.armies + defender.fleets + defender.forts + defender.control_markers
+        if present == 0:  # D4
+            return _("{target} has no units and no control markers in {region}: "
+                     "it cannot be attacked there.", target=defender.power, region=region)
+    if attacker.armies + attacker.fleets == 0:  # D2
+        return _("{power} needs at least one army or fleet in {region} to attack.",
+                 power=attacker.power, region=region)
+    return None
+
+
+def gold_problem(attacker: Force) -> Message | None:
+    """D3: declaring costs 2 gold."""
+    if attacker.gold < DECLARATION_COST:
+        return ngettext("Declaring an attack costs 2 gold: {power} has only {count} gold.",
+                        "Declaring an attack costs 2 gold: {power} has only {count} gold.",
+                        attacker.gold, power=attacker.power)
+    return None
