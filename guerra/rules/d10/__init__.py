@@ -3,7 +3,8 @@ board in procedures/d10.md, rules P1-P9). Importing the package registers it as 
 
 Rulings made here beyond d10.md (each documented where it is implemented):
 - A defending faction with no unit at the declaration (a defender with control markers only)
-  fights no exchange: the battle is over at once (P6), and the attacker takes the region.
+  makes no pair: no die is rolled, the battle is over at once (P6) and the attacker takes the
+  region.
 - Seed 004's N0 does not apply: against a neutral the attacker's fleets roll too (P1); only its
   armies and fleets fight, never its forts.
 - The losses of an exchange are chosen by every power that has a real choice at once (P5: only

@@ -9,6 +9,7 @@ from guerra.rules.d10 import graph as g
 from guerra.rules.d10.events import (
     ExchangeRolled,
     NeutralUnitsLost,
+    NobodyDefends,
     ReinforcementArrived,
     ReinforcementStayedOut,
 )
@@ -43,10 +44,9 @@ def wrong_input() -> Message:
 
 
 def declared(state: D10State, dice: Dice) -> Transition[D10State]:
-    """D3: the attacker pays 2 gold; P6: with no defending unit the battle is over at once."""
+    """D3: the attacker pays 2 gold, once, whatever happens later."""
     paid = GoldChanged(state.situation.attacker.power, -DECLARATION_COST, "D3")
-    target = g.FIRST_EXCHANGE if state.defending_units() > 0 else g.RESULT
-    return Transition(target, state, (paid,))
+    return Transition(g.FIRST_EXCHANGE, state, (paid,))
 
 
 def exchange_sizes(state: D10State, power: str) -> tuple[int, int]:
@@ -57,8 +57,11 @@ def exchange_sizes(state: D10State, power: str) -> tuple[int, int]:
 
 
 def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
-    """P2: roll, pair by rank, and queue each side's losses (P5)."""
+    """P2: roll, pair by rank, and queue each side's losses (P5). A defending faction with no
+    unit (a defender with control markers only) makes no pair: nothing is rolled (P6)."""
     attacking, defending = exchange_sizes(state, power)
+    if defending == 0:
+        return Transition(g.CASUALTIES, state, (NobodyDefends(state.situation.region.name),))
     a_rolls = tuple(dice.roll(SIDES) for _ in range(attacking))
     d_rolls = tuple(dice.roll(SIDES) for _ in range(defending))
     exchange = Exchange(power, ranked(a_rolls), ranked(d_rolls))

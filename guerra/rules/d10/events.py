@@ -93,3 +93,15 @@ class NeutralUnitsLost(Event):
         return ngettext("The neutral country loses {count} unit ({left} left).",
                         "The neutral country loses {count} units ({left} left).",
                         self.count, left=self.left)
+
+
+@dataclass(frozen=True)
+class NobodyDefends(Event):
+    """P6: the defending faction has no unit (a defender with control markers only): no
+    exchange is fought."""
+
+    type: ClassVar[str] = "nobody_defends"
+    region: str
+
+    def describe(self) -> Message:
+        return _("Nobody defends {region}: there is no exchange.", region=self.region)

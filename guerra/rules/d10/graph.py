@@ -40,7 +40,6 @@ NODES: tuple[Node, ...] = (
 
 EDGES: tuple[Edge, ...] = (
     Edge(DECLARED, FIRST_EXCHANGE),
-    Edge(DECLARED, RESULT, N_("nobody defends")),
     Edge(FIRST_EXCHANGE, CASUALTIES),
     Edge(CASUALTIES, LOSS_CHOICE, N_("a power chooses")),
     Edge(LOSS_CHOICE, CASUALTIES),

@@ -105,9 +105,10 @@ class D10(Procedure[D10State, Situation]):
         return boxes.exchange_sizes(state, power)
 
     def dice_spec(self, node: Node, state: D10State) -> DiceSpec:
-        """P2: one ten-sided die per unit of the two sides of the exchange."""
+        """P2: one ten-sided die per unit of the two sides of the exchange (none when nobody
+        defends: no pair could be made)."""
         attacking, defending = self._exchange_sizes(node, state)
-        return DiceSpec(exchange.SIDES, attacking + defending)
+        return DiceSpec(exchange.SIDES, attacking + defending if defending else 0)
 
     def roll_classes(self, node: Node, state: D10State
                      ) -> tuple[tuple[tuple[int, ...], Fraction], ...] | None:
@@ -115,7 +116,10 @@ class D10(Procedure[D10State, Situation]):
         `exchange.win_counts`): min(a, d) + 1 classes instead of 10**(a + d) faces."""
         if node.id not in EXCHANGES:
             return None
-        return exchange.classes(*self._exchange_sizes(node, state))
+        attacking, defending = self._exchange_sizes(node, state)
+        if defending == 0:
+            return (((), Fraction(1)),)
+        return exchange.classes(attacking, defending)
 
     def odds_cost(self, state: D10State) -> int:
         """The classes exact odds walk: each exchange still to come multiplies them by its
