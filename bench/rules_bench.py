@@ -6,7 +6,11 @@
   dice, over a mix of attacks: a neutral, a landlocked fight, a naval + land fight with allies
   on both sides, an attacker declining the naval battle;
 - one exact odds computation for a large attack (naval battle, allies on both sides);
-- verifiable HMAC dice rolled per second.
+- the same for "d10" (procedures/d10.md): resolutions per second over a mix (a neutral, 3
+  against 3, 6 against 6 with an ally on each side), the exact odds of a large d10 attack (10
+  against 10 with three reinforcements: first in a fresh process, then once its exchanges'
+  counts are known), and a Monte Carlo estimate of a huge one (20 against 20);
+- verifiable HMAC dice rolled per second (six- and ten-sided).
 """
 
 from __future__ import annotations
@@ -19,8 +23,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from guerra.rules import odds as odds_module
+from guerra.rules.d10 import D10_PROCEDURE, exchange
+from guerra.rules.d10.declaration import initial_state as d10_initial_state
+from guerra.rules.d10.model import Reinforcement
+from guerra.rules.d10.model import Situation as D10Situation
+from guerra.rules.d10.procedure import policy as d10_policy
+from guerra.rules.d10.state import D10State
 from guerra.rules.dice import HmacDice, RandomDice
 from guerra.rules.explore import play
+from guerra.rules.forces import ATTACKER, DEFENDER
 from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.choices import Choices, policy
 from guerra.rules.seed004.model import (
@@ -74,12 +86,72 @@ def odds_seconds(repeats: int = 5) -> tuple[float, float]:
     return min(timings), statistics.median(timings)
 
 
-def hmac_rolls_per_second(count: int = 100_000) -> float:
+def hmac_rolls_per_second(count: int = 100_000, sides: int = 6) -> float:
     dice = HmacDice(b"benchmark-seed")
     start = time.perf_counter()
     for _ in range(count):
-        dice.roll()
+        dice.roll(sides)
     return count / (time.perf_counter() - start)
+
+
+def _d10(attackers: int, defenders: int, *allies: tuple[str, str, int]) -> D10Situation:
+    return D10Situation(
+        LAND, Force("Austria", gold=5, armies=attackers),
+        Force("Prussia", armies=defenders, control_markers=1),
+        reinforcements=tuple(Reinforcement(power, ATTACKER if side == ATTACKER else DEFENDER,
+                                           armies) for power, side, armies in allies))
+
+
+D10_MIX = [
+    D10Situation(LAND, Force("Prussia", gold=3, armies=2, fleets=1), neutral=Neutral(3, "gold")),
+    _d10(3, 3),
+    _d10(6, 6, ("Francia", "attacker", 3), ("Russia", "defender", 2)),
+]
+D10_LARGE = _d10(10, 10, ("Francia", "attacker", 6), ("Russia", "defender", 5),
+                 ("Spagna", "attacker", 6))
+D10_HUGE = _d10(20, 20, ("Francia", "attacker", 10), ("Russia", "defender", 10),
+                ("Spagna", "attacker", 10))
+
+
+def d10_resolutions_per_second(count: int) -> float:
+    dice = RandomDice(2024)
+    answer = d10_policy()
+    start = time.perf_counter()
+    for i in range(count):
+        play(D10_PROCEDURE, D10_MIX[i % len(D10_MIX)], answer, dice)
+    return count / (time.perf_counter() - start)
+
+
+def _opened(situation: D10Situation) -> D10State:
+    state = d10_initial_state(situation)
+    assert isinstance(state, D10State)
+    opened, _events = D10_PROCEDURE.open(state)
+    return opened
+
+
+def d10_odds_seconds(repeats: int = 5) -> tuple[float, float, bool]:
+    """(cold, warm median, exact): cold clears the exchanges' counts first."""
+    opened = _opened(D10_LARGE)
+    exchange.win_counts.cache_clear()
+    exchange.classes.cache_clear()
+    start = time.perf_counter()
+    found = odds_module.estimate(D10_PROCEDURE, opened, d10_policy())
+    cold = time.perf_counter() - start
+    timings = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        odds_module.estimate(D10_PROCEDURE, opened, d10_policy())
+        timings.append(time.perf_counter() - start)
+    return cold, statistics.median(timings), found.exact
+
+
+def d10_monte_carlo_seconds() -> tuple[float, int]:
+    opened = _opened(D10_HUGE)
+    start = time.perf_counter()
+    found = odds_module.monte_carlo(D10_PROCEDURE, opened, d10_policy(),
+                                    odds_module.MONTE_CARLO_SAMPLES)
+    assert found.samples is not None
+    return time.perf_counter() - start, found.samples
 
 
 def main() -> None:
@@ -92,7 +164,17 @@ def main() -> None:
     best, median = odds_seconds()
     print(f"odds of a large attack (naval battle, allies on both sides): "
           f"best {best * 1000:.1f} ms, median {median * 1000:.1f} ms")
-    print(f"HMAC dice rolled per second: {hmac_rolls_per_second():,.0f}")
+    print(f"d10 resolutions per second (random dice, mix of 3 attacks): "
+          f"{d10_resolutions_per_second(args.resolutions):,.0f}")
+    cold, warm, exact = d10_odds_seconds()
+    print(f"d10 odds of a large attack (10 against 10, three reinforcements, "
+          f"{'exact' if exact else 'estimated'}): first {cold * 1000:.1f} ms, "
+          f"then median {warm * 1000:.1f} ms")
+    seconds, samples = d10_monte_carlo_seconds()
+    print(f"d10 Monte Carlo estimate of a huge attack (20 against 20, three reinforcements, "
+          f"{samples:,} battles): {seconds * 1000:.0f} ms")
+    print(f"HMAC dice rolled per second: d6 {hmac_rolls_per_second():,.0f}, "
+          f"d10 {hmac_rolls_per_second(sides=10):,.0f}")
 
 
 if __name__ == "__main__":

@@ -66,10 +66,10 @@ class ImportForm(forms.Form):
 @admin.register(Scenario)
 class ScenarioAdmin(ItalianModelAdmin):
     the_name = gettext_lazy("the scenario")
-    list_display = ["name", "wars", "rounds_per_war", "starting_gold"]
+    list_display = ["name", "procedure", "wars", "rounds_per_war", "starting_gold"]
     search_fields = ["name"]
     fieldsets = [
-        (None, {"fields": ["name", "description"]}),
+        (None, {"fields": ["name", "description", "procedure"]}),
         (
             gettext_lazy("Wars and rounds"),
             {
@@ -224,7 +224,10 @@ class GameAdmin(ItalianModelAdmin):
     list_filter = ["status"]
     search_fields = ["name"]
     inlines = [SeatInline]
+    # The combat system is copied into the rules state when the game starts: changing it here
+    # afterwards would change nothing but the label, so it is shown, not edited.
     readonly_fields = [
+        "procedure",
         "invite_token",
         "dice_seed_hash",
         "next_roll",

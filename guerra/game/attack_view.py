@@ -1,10 +1,11 @@
-"""Read side of attacks: what the attack page, the declaration panel and the history show."""
+"""Read side of attacks: what the attack page, the declaration panel and the history show.
+
+Everything a procedure decides itself (the viewer's decision, the odds, the forces) comes from
+the adapter of the attack's own procedure (`guerra.game.procedures`).
+"""
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,54 +17,16 @@ from guerra.rules.flowchart import RefusedError
 from guerra.rules.game import combat
 from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.machine import pending
-from guerra.rules.game.state import GameState
 from guerra.rules.i18n import Message
-from guerra.rules.seed004 import graph as g
-from guerra.rules.seed004.choices import Choices
-from guerra.rules.seed004.declaration import initial_state
-from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
-from guerra.rules.seed004.odds import DEFAULTS, Odds, naval_odds_from_state, odds, odds_from_state
-from guerra.rules.seed004.state import AttackState
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
-from .grammar import agreement, art
 from .models import Attack, Game, GameEvent, Neutral, Region, Seat
+from .procedures import Control, OddsView, ProcedureAdapter, adapter
 from .rules_text import language, render_rules_message
-from .services.attacks import attack_state, procedure
+from .services.attacks import attack_state
 from .services.snapshot import load_state
 
-PERCENT_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
-
-
-@dataclass(frozen=True)
-class OddsView:
-    attacker_wins: float
-    tie: float
-    defender_wins: float
-    ended_before_land: float
-
-    @classmethod
-    def of(cls, found: Odds) -> OddsView:
-        return cls(*(float(getattr(found, key) * 100) for key in PERCENT_KEYS))
-
-
-@functools.lru_cache(maxsize=1024)
-def _odds(seen: AttackState, choices: Choices,
-          commitments: tuple[tuple[str, tuple[int, int]], ...] | None, naval: bool) -> OddsView:
-    given = None if commitments is None else dict(commitments)
-    if naval:
-        return OddsView.of(naval_odds_from_state(seen, choices, given))
-    return OddsView.of(odds_from_state(seen, choices, given))
-
-
-def odds_view(seen: AttackState, choices: Choices = DEFAULTS,
-              commitments: Mapping[str, tuple[int, int]] | None = None, *,
-              naval: bool = False) -> OddsView:
-    """The exact odds from an attack's state as one viewer may know it, computed once per
-    process for each state, choices and commitments, and shared by every viewer, page and
-    re-fetch that asks the same (a state is one step of one attack; it never changes)."""
-    key = None if commitments is None else tuple(sorted(commitments.items()))
-    return _odds(seen, choices, key, naval)
+__all__ = ["Control", "OddsView"]
 
 
 def describe_event(event: dict[str, Any]) -> str:
@@ -81,33 +44,23 @@ def attack_visits(attack: Attack) -> list[Visit]:
 
 
 @dataclass
-class Control:
-    """The form the awaited viewer gets at the current box."""
-
-    kind: str  # ally / naval / tiles / loss
-    step: int
-    max_armies: int = 0
-    max_fleets: int = 0
-    max_tiles: int = 0
-    side: str = ""
-    can_lose_fort: bool = False
-
-
-@dataclass
 class AttackView:
     attack: Attack
-    state: AttackState
+    state: Any  # the procedure's state
     chart: ChartView
     awaited_seats: list[Seat]
     control: Control | None
     odds: OddsView | None
     visits: int
     shown: int  # how many visits the chart shows (history)
+    adapter: ProcedureAdapter
     summary: list[dict[str, Any]] = field(default_factory=list)
     naval_support: str | None = None  # the side with naval support, at the box shown
+    notes: list[str] = field(default_factory=list)  # short facts under the forces
     result: str = ""  # once over: who won, in words
-    # The naval battle's own odds with the default choices, while it may still be fought.
-    naval_odds: OddsView | None = None
+    # Other odds beside those from here (seed 004: the naval battle's own, while it may still
+    # be fought): (key, caption, odds).
+    extra_odds: list[tuple[str, str, OddsView]] = field(default_factory=list)
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
 
@@ -117,34 +70,18 @@ class AttackView:
             return _("a neutral country")
         return self.attack.defender.power if self.attack.defender else "—"
 
+    @property
+    def naval_odds(self) -> OddsView | None:
+        return next((odds for key, _caption, odds in self.extra_odds if key == "naval"), None)
 
-def control_for(state: AttackState, viewer: Seat | None) -> Control | None:
-    if viewer is None or state.finished or viewer.power not in state.awaiting:
-        return None
-    node, step = state.cursor.node, state.step
-    if node == g.ALLIES:
-        invitation = state.invitation(viewer.power)
-        return Control(
-            "ally",
-            step,
-            invitation.armies if invitation else 0,
-            invitation.fleets if invitation else 0,
-        )
-    if node == g.ATTACKER_NAVAL_CHOICE:
-        return Control("naval", step, side=ATTACKER)
-    if node == g.DEFENDER_NAVAL_CHOICE:
-        return Control("naval", step, side=DEFENDER)
-    if node == g.NAVAL_TILES:
-        side = ATTACKER if viewer.power == state.main_power(ATTACKER) else DEFENDER
-        force = state.situation.main(side)
-        return Control("tiles", step, max_tiles=force.alliance_tiles if force else 0, side=side)
-    if node == g.LAND_LOSS_CHOICE:
-        holding = state.holding(viewer.power)
-        return Control("loss", step, can_lose_fort=holding.forts > 0)
-    return None
+    @property
+    def system(self) -> str:
+        """The combat system's name, for the page."""
+        return str(self.adapter.label)
 
 
 def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) -> AttackView:
+    procedures = adapter(attack.procedure)
     state = attack_state(attack)
     visits = attack_visits(attack)
     shown = len(visits) if upto is None else max(1, min(upto, len(visits)))
@@ -152,35 +89,31 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     seats = {seat.power: seat for seat in attack.game.seats.all()}
     awaited = tuple(state.awaiting) if live else ()
     chart = chart_view(
-        procedure(),
+        procedures.procedure,
         visits[:shown],
         translate=render_rules_message,
         describe=describe_event,
         awaited=awaited,
+        template=procedures.event_template,
     )
-    current_odds = naval_odds = None
-    control = control_for(state, viewer) if live else None
+    power = viewer.power if viewer is not None else None
+    control = procedures.control_for(state, power) if live and power is not None else None
+    current_odds = None
+    extra: list[tuple[str, str, OddsView]] = []
     options: list[tuple[str, OddsView]] = []
-    if live and not state.finished and state.land is None:
+    if live and procedures.shows_odds(state):
         # Only what the viewer may know: the other side's answers at an open box stay out.
-        seen = state.as_seen_by(viewer.power if viewer is not None else None)
-        # The defaults are what happens if nobody decides otherwise: an ally who does not
-        # answer declines (A3), so undecided allies count as committing nothing.
-        current_odds = odds_view(seen, commitments={})
-        if state.naval is None:
-            naval = odds_view(seen, commitments={}, naval=True)
-            if naval.ended_before_land < 100:
-                naval_odds = naval
-        if control is not None and viewer is not None:
-            options = choice_odds(seen, control, viewer.power)
-    support: str | None
-    if live:
-        summary, support = summary_rows(state), state.naval_support
-    else:  # history: the forces and the sea as they were at the box shown
-        summary, support = past_forces(state, visits[:shown])
+        seen = procedures.procedure.seen_by(state, power)
+        current_odds = procedures.current_odds(seen)
+        extra = procedures.extra_odds(seen)
+        if control is not None and power is not None:
+            options = procedures.choice_odds(seen, control, power)
+    past = None if live else visits[:shown]
+    # History: the forces and the sea as they were at the box shown.
+    summary = procedures.forces(state) if past is None else procedures.past_forces(state, past)
     result = ""
     if state.finished and state.outcome is not None:
-        ended = AttackEnded(state.outcome, procedure().winner(state, state.outcome))
+        ended = AttackEnded(state.outcome, procedures.procedure.winner(state, state.outcome))
         result = render_rules_message(ended.describe())
     return AttackView(
         attack=attack,
@@ -191,88 +124,14 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         odds=current_odds,
         visits=len(visits),
         shown=shown,
+        adapter=procedures,
         summary=summary,
         choice_odds=options,
-        naval_odds=naval_odds,
-        naval_support=support,
+        extra_odds=extra,
+        naval_support=procedures.naval_support(state, past),
+        notes=procedures.notes(state, past),
         result=result,
     )
-
-
-MAX_TILE_OPTIONS = 4
-
-
-def choice_odds(seen: AttackState, control: Control, power: str) -> list[tuple[str, OddsView]]:
-    """The odds after each option the awaited `power` has at this box, the rest at their
-    defaults (other undecided allies decline). A loss is chosen after the land battle: its
-    result is known by then, and the page says what each choice takes."""
-    def after(choices: Choices = DEFAULTS,
-              commitments: dict[str, tuple[int, int]] | None = None) -> OddsView:
-        return odds_view(seen, choices, commitments or {})
-
-    attacking = control.side == ATTACKER
-    if control.kind == "ally":
-        return [(_("If you commit all your units"),
-                 after(commitments={power: (control.max_armies, control.max_fleets)})),
-                (_("If you stay out"), after())]
-    if control.kind == "naval" and attacking:
-        return [(_("If you fight at sea"), after(Choices(attacker_fights_naval=True))),
-                (_("If you do not fight at sea"), after(Choices(attacker_fights_naval=False)))]
-    if control.kind == "naval":
-        return [(_("If you accept"), after(Choices(defender_accepts_naval=True))),
-                (_("If you refuse"), after(Choices(defender_accepts_naval=False)))]
-    if control.kind == "tiles":
-        counts = range(min(control.max_tiles, MAX_TILE_OPTIONS) + 1)
-        return [(ngettext("With %(n)d tile at sea", "With %(n)d tiles at sea", n) % {"n": n},
-                 after(Choices(attacker_naval_tiles=n) if attacking
-                       else Choices(defender_naval_tiles=n)))
-                for n in counts]
-    return []
-
-
-def summary_rows(state: AttackState) -> list[dict[str, Any]]:
-    """Who fights on each side with which units left, as the page's side-by-side table."""
-    rows = []
-    for holding in state.holdings:
-        rows.append(
-            {
-                "power": holding.power,
-                "side": holding.side,
-                "ally": holding.ally,
-                "armies": holding.armies,
-                "fleets": holding.fleets,
-                "forts": holding.forts,
-            }
-        )
-    return rows
-
-
-UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
-
-
-def past_forces(state: AttackState, visits: list[Visit]) -> tuple[list[dict[str, Any]], str | None]:
-    """The forces and the naval support after the given visits: the declaration's, then what
-    the visits' events changed (allies joining, units lost, the sea decided)."""
-    start = initial_state(state.situation)
-    holdings = start.holdings if isinstance(start, AttackState) else state.holdings
-    rows = {h.power: row for h, row in zip(holdings, summary_rows(
-        dataclasses.replace(state, holdings=holdings)), strict=True)}
-    support: str | None = None
-    for visit in visits:
-        for event in visit.events:
-            kind, power = event.get("type"), event.get("power")
-            if kind == "ally_committed" and isinstance(power, str):
-                rows[power] = {"power": power, "side": event.get("side"), "ally": True,
-                               "armies": event.get("armies", 0), "fleets": event.get("fleets", 0),
-                               "forts": 0}
-            elif kind == "unit_lost" and power in rows:
-                column = UNIT_COLUMNS.get(str(event.get("kind")))
-                if column is not None:
-                    rows[str(power)][column] -= int(event.get("count", 1))
-            elif kind == "naval_support":
-                side = event.get("side")
-                support = side if isinstance(side, str) else None
-    return list(rows.values()), support
 
 
 # --- declaring --------------------------------------------------------------------------------
@@ -323,38 +182,6 @@ def neutral_label(neutral: Neutral) -> str:
         "defence": neutral.defence, "reward": reward % {"n": neutral.amount}}
 
 
-def pointless(state: GameState, situation: Situation, region: str) -> list[str]:
-    """What an allowed attack cannot achieve, said before its 2 gold are paid."""
-    attacker = situation.attacker.power
-    where = art(region, "in")
-    if situation.defender is None:
-        return []
-    if situation.attacker.armies == 0:  # M8
-        return [ngettext(
-            "%(power)s has no army of its own %(region)s: the attack will end after the naval "
-            "battle, with no land battle and no change of control.",
-            "%(power)s have no army of their own %(region)s: the attack will end after the naval "
-            "battle, with no land battle and no change of control.", agreement(attacker),
-        ) % {"power": art(attacker, "Il"), "region": where}]
-    warnings = []
-    defender = situation.defender.power
-    held = next((p.markers for p in state.in_region(region) if p.power == defender), 0)
-    if not held:  # L8
-        warnings.append(ngettext(
-            "%(power)s has no control marker %(region)s: winning takes no control, the losses "
-            "still apply.",
-            "%(power)s have no control marker %(region)s: winning takes no control, the losses "
-            "still apply.", agreement(defender),
-        ) % {"power": art(defender, "Il"), "region": where})
-    elif state.markers_left(attacker) == 0:  # L9
-        warnings.append(ngettext(
-            "%(power)s has no control marker left in its supply: winning places none.",
-            "%(power)s have no control marker left in their supply: winning places none.",
-            agreement(attacker),
-        ) % {"power": art(attacker, "Il")})
-    return warnings
-
-
 def declare_view(
     game: Game, seat: Seat, region_id: str | None, target_key: str | None
 ) -> DeclareView:
@@ -397,12 +224,15 @@ def declare_view(
     if isinstance(situation, Message):
         view.refusal = render_rules_message(situation)
         return view
-    view.invited = [ally.power for _side, ally in situation.invited()]
-    view.warnings = pointless(state, situation, name)
+    procedures = adapter(state.scenario.procedure)
+    refused = procedures.procedure.refusal(situation)
+    if refused is not None:
+        view.refusal = render_rules_message(refused)
+        return view
+    view.invited = procedures.invited_powers(situation)
+    view.warnings = procedures.warnings(state, situation, name)
     try:
-        view.odds_alone = OddsView.of(odds(situation, commitments={}))
-        if view.invited:
-            view.odds_with_allies = OddsView.of(odds(situation))
-    except RefusedError as refused:
-        view.refusal = refused.reason.render(language())
+        view.odds_alone, view.odds_with_allies = procedures.declaration_odds(situation)
+    except RefusedError as error:
+        view.refusal = error.reason.render(language())
     return view

@@ -80,6 +80,13 @@ STEP_EVENTS = {
     "naval_support",
     "battle_decided",
     "attack_ended",
+    # d10: the exchanges and the reinforcements (P2, P4, P8).
+    "exchange",
+    "reinforcement_arrived",
+    "reinforcement_stayed_out",
+    "neutral_units_lost",
+    "nobody_defends",
+    "units_moved",
 }
 
 

@@ -95,11 +95,17 @@ def _lines(text: str, per_line: int) -> int:
 
 
 ONE_LINE_EVENTS = {"dice_rolled", "total"}  # dice faces; a total whose breakdown folds away
+PAIRS_PER_LINE = 9  # the dice of an exchange drawn in ranked pairs, two rows of faces
 
 
 def _event_lines(event: dict[str, Any]) -> int:
     if event.get("type") in ONE_LINE_EVENTS:
         return 1
+    pairs = event.get("pairs")
+    if isinstance(pairs, list):  # rows of dice by rank, then the sentence
+        rows = 2 * max(1, ceil(max(len(event.get("attacker_rolls", [])),
+                                   len(event.get("defender_rolls", []))) / PAIRS_PER_LINE))
+        return rows + _lines(str(event.get("text", "")), TEXT_CHARS_PER_LINE)
     return _lines(str(event.get("text", "")), TEXT_CHARS_PER_LINE)
 
 
@@ -110,11 +116,13 @@ def chart_view(
     translate: Callable[[str], str],
     describe: Callable[[dict[str, Any]], str],
     awaited: tuple[str, ...] = (),
+    template: Callable[[str], str | None] | None = None,
 ) -> ChartView:
     """Lay out every box of the procedure and fill those on the path with their events.
 
     `visits` may stop before the attack's end (history, one step at a time): the last visit
-    is then the current box.
+    is then the current box. `template` names the partial that draws an event of a kind the
+    procedure draws its own way (dice, exchanges); the others are their sentence.
     """
     by_node: dict[str, list[Visit]] = {}
     for visit in visits:
@@ -124,7 +132,9 @@ def chart_view(
     for node in procedure.nodes:
         node_visits = by_node.get(node.id, [])
         events = [
-            {**event, "text": describe(event)} for visit in node_visits for event in visit.events
+            {**event, "text": describe(event),
+             "template": template(str(event.get("type"))) if template else None}
+            for visit in node_visits for event in visit.events
         ]
         label = translate(node.label)
         status = "current" if node.id == current else ("visited" if node_visits else "idle")

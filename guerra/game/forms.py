@@ -11,10 +11,11 @@ from django.utils.translation import gettext_lazy as _
 
 from . import usernames
 from .models import Scenario
+from .models.scenario import procedure_choices
 from .parsing import MAX_ID, MAX_STEP, BadInput, clean_text, row_id, whole_number
 
 if TYPE_CHECKING:
-    from .services.attacks import Decision
+    from .procedures import Decision
 
 
 class SignupUsernameField(UsernameField):
@@ -119,6 +120,10 @@ class CreateGameForm(forms.Form):
 
     def clean_pace(self) -> str:
         return self.cleaned_data.get("pace") or "live"
+    procedure = forms.ChoiceField(
+        label=_("Combat system"), choices=procedure_choices, required=False,
+        help_text=_("How every attack of the game is fought; the scenario's unless you choose."),
+    )
     is_private = forms.BooleanField(
         label=_("Private game (only who has the invite link can join)"), required=False
     )
@@ -128,6 +133,14 @@ class CreateGameForm(forms.Form):
         scenario = self._chosen_scenario()
         powers = list(scenario.powers.values_list("name", flat=True)) if scenario else []
         self.fields["power"].choices = [(p, p) for p in powers]  # type: ignore[attr-defined]
+        if scenario is not None and not self.is_bound:
+            self.fields["procedure"].initial = scenario.procedure
+
+    def clean_procedure(self) -> str:
+        """The scenario's combat system unless the creator chose another."""
+        chosen = self.cleaned_data.get("procedure")
+        scenario = self.cleaned_data.get("scenario") or self._chosen_scenario()
+        return str(chosen or (scenario.procedure if scenario is not None else "seed004"))
 
     def _chosen_scenario(self) -> Scenario | None:
         key = str(
@@ -154,13 +167,17 @@ class DeclareForm(FirstErrorForm):
     passo = NumberField(label=_("Step"), required=False)
 
 
-class DecisionForm(FirstErrorForm):
-    """The forms of the attack page's boxes; which fields count depends on `kind`."""
+def _decision_kinds() -> list[tuple[str, str]]:
+    from .procedures import decision_kinds
 
-    kind = forms.ChoiceField(
-        label=_("Decision"),
-        choices=[("ally", "ally"), ("naval", "naval"), ("tiles", "tiles"), ("loss", "loss")],
-    )
+    return decision_kinds()
+
+
+class DecisionForm(FirstErrorForm):
+    """The forms of the attack page's boxes, for every combat system; which fields count
+    depends on `kind` (the procedure's adapter reads them)."""
+
+    kind = forms.ChoiceField(label=_("Decision"), choices=_decision_kinds)
     step = NumberField(label=_("Step"))
     armies = NumberField(label=_("Armies"), high=99, required=False)
     fleets = NumberField(label=_("Fleets"), high=99, required=False)
@@ -176,14 +193,16 @@ class DecisionForm(FirstErrorForm):
     )
 
     def clean(self) -> dict[str, Any]:
+        from .procedures import required_field
+
         data = super().clean() or {}
-        needed = {"naval": "fight", "loss": "loss"}.get(data.get("kind", ""))
+        needed = required_field(data.get("kind", ""))
         if needed and data.get(needed) in (None, ""):
             self.add_error(needed, _("This field is required."))
         return data
 
     def decision(self) -> Decision:
-        from .services.attacks import Decision
+        from .procedures import Decision
 
         data = self.cleaned_data
         return Decision(

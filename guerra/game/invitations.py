@@ -1,6 +1,7 @@
 """The prompts every page of a game shows its player, and each alliance's view of its
-invitations: the invited ally's prompt (A1-A5), and the attacker's or defender's decision at the
-current box of an attack (M1, M2, L4), with its countdown and the odds of each option.
+invitations: the invited ally's prompt (seed 004's A1-A5, d10's P4), and a power's own decision at
+the current box of an attack (M1, M2, L4; d10's P5), with its countdown and the odds of each
+option. What each procedure asks comes from its adapter (`guerra.game.procedures`).
 
 All are read per viewer and never pushed as content: a push only tells the page to re-fetch
 the "invitations" part, which the server renders for whoever asks (an enemy gets nothing).
@@ -11,14 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from guerra.rules.seed004 import graph as g
-from guerra.rules.seed004.model import ATTACKER
-from guerra.rules.seed004.state import AttackState
-
-from .attack_view import Control, OddsView, choice_odds, control_for, odds_view
 from .audience import Viewer
 from .models import Attack, Game, Seat
+from .procedures import Control, InvitedAlly, OddsView, adapter
 from .services.attacks import attack_state
+
+__all__ = ["InvitedAlly"]
 
 
 def under_way(game: Game) -> list[Attack]:
@@ -35,16 +34,24 @@ def under_way(game: Game) -> list[Attack]:
     return cached
 
 
-def open_invitations(game: Game) -> list[tuple[Attack, AttackState]]:
-    """Attacks of the game still looking for allies (A4: until all answered or timed out)."""
-    return [(attack, attack_state(attack)) for attack in under_way(game) if attack.node == g.ALLIES]
+def open_invitations(game: Game) -> list[tuple[Attack, Any]]:
+    """Attacks of the game whose current box asks allies for units (seed 004's A4: until
+    all answered or timed out; d10's P4: one ally after the other)."""
+    found = []
+    for attack in under_way(game):
+        state = attack_state(attack)
+        if adapter(attack.procedure).inviting(state):
+            found.append((attack, state))
+    return found
 
 
 @dataclass
 class Prompt:
-    """What the invited ally sees wherever it is in the game (A2: bounded by its units)."""
+    """What the invited ally sees wherever it is in the game (A2, P4: bounded by its units);
+    `kind` is what its form posts."""
 
     attack: Attack
+    kind: str
     step: int
     side: str
     friend: str
@@ -59,33 +66,12 @@ def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
     if seat is None:
         return []
     prompts = []
-    for attack, state in open_invitations(game):
-        if seat.power not in state.awaiting:
+    for attack in under_way(game):
+        if seat.power not in attack.awaiting:
             continue
-        invited = next(
-            (s for s, ally in state.situation.invited() if ally.power == seat.power), None
-        )
-        offer = state.invitation(seat.power)
-        if invited is None or offer is None:
-            continue
-        seen = state.as_seen_by(seat.power)
-        enemy_side = "defender" if invited == ATTACKER else ATTACKER
-        prompts.append(
-            Prompt(
-                attack=attack,
-                step=state.step,
-                side=invited,
-                friend=state.main_power(invited) or "",
-                enemy=state.main_power(enemy_side) or "",
-                max_armies=offer.armies,
-                max_fleets=offer.fleets,
-                # Allies who have not answered yet are counted out: the odds of what is sure.
-                # The other side's answers are not known yet (A4), so they are left out too.
-                odds_with=odds_view(
-                    seen, commitments={seat.power: (offer.armies, offer.fleets)}),
-                odds_without=odds_view(seen, commitments={}),
-            )
-        )
+        invitation = adapter(attack.procedure).invitation(attack_state(attack), seat.power)
+        if invitation is not None:
+            prompts.append(Prompt(attack, **vars(invitation)))
     return prompts
 
 
@@ -109,12 +95,14 @@ def decision_prompts_for(game: Game, seat: Seat | None,
     for attack in under_way(game):
         if attack.number == besides or seat.power not in attack.awaiting:
             continue
+        procedures = adapter(attack.procedure)
         state = attack_state(attack)
-        control = control_for(state, seat)
-        if control is None or control.kind == "ally":  # the ally's prompt asks that
+        control = procedures.control_for(state, seat.power)
+        if control is None or control.kind == procedures.ally_kind:  # the ally's prompt asks
             continue
-        options = [] if state.land is not None else choice_odds(
-            state.as_seen_by(seat.power), control, seat.power)
+        options = procedures.choice_odds(
+            procedures.procedure.seen_by(state, seat.power), control, seat.power
+        ) if procedures.shows_odds(state) else []
         found.append(DecisionPrompt(attack, control, options))
     return found
 
@@ -127,14 +115,6 @@ def prompt_context(game: Game, seat: Seat | None, besides: int | None = None) ->
         "decisions": decision_prompts_for(game, seat, besides),
         "besides": besides,
     }
-
-
-@dataclass
-class InvitedAlly:
-    power: str
-    status: str  # "waiting", "committed", "declined", "timed_out"
-    armies: int = 0
-    fleets: int = 0
 
 
 @dataclass
@@ -151,7 +131,7 @@ def alliance_invitations(game: Game, side: int, viewer: Viewer) -> list[Alliance
     found: list[AllianceInvitation] = []
     for attack, state in open_invitations(game):
         by_side: dict[str, AllianceInvitation] = {}
-        for attack_side, ally in state.situation.invited():
+        for attack_side, ally in adapter(attack.procedure).invited_allies(state):
             if ally.power not in members:
                 continue
             entry = by_side.setdefault(
@@ -160,16 +140,6 @@ def alliance_invitations(game: Game, side: int, viewer: Viewer) -> list[Alliance
                     attack=attack, side=attack_side, friend=state.main_power(attack_side) or ""
                 ),
             )
-            answer = state.answer_of(ally.power)
-            if answer is None:
-                entry.allies.append(InvitedAlly(ally.power, "waiting"))
-            elif answer.timed_out:
-                entry.allies.append(InvitedAlly(ally.power, "timed_out"))
-            elif answer.armies or answer.fleets:
-                entry.allies.append(
-                    InvitedAlly(ally.power, "committed", answer.armies, answer.fleets)
-                )
-            else:
-                entry.allies.append(InvitedAlly(ally.power, "declined"))
+            entry.allies.append(ally)
         found.extend(by_side.values())
     return found

@@ -91,7 +91,7 @@ def parts_for(event: GameEvent) -> list[str]:
 # the dice before their losses) leaves the board as it was.
 BOARD_EVENT_TYPES = frozenset({
     "unit_lost", "control_placed", "control_removed", "neutral_removed", "gold", "vp",
-    "attack_ended",
+    "attack_ended", "units_moved",
 })
 
 

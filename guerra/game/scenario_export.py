@@ -43,6 +43,7 @@ def export_scenario(scenario: Scenario) -> dict[str, Any]:
         "format": FORMAT,
         "name": scenario.name,
         "description": scenario.description,
+        "procedure": scenario.procedure,
         **{field: getattr(scenario, field) for field in SETTINGS_FIELDS},
         "powers": [
             {

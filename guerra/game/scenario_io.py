@@ -32,6 +32,7 @@ from .models import (
     StartingTile,
     TileKind,
 )
+from .models.scenario import procedure_choices
 from .scenario_checks import scenario_check
 from .scenario_export import (
     COSTS,
@@ -147,6 +148,10 @@ def import_scenario(data: Mapping[str, Any]) -> tuple[Scenario, bool]:
 
 def _fill(scenario: Scenario, root: Reader) -> None:
     scenario.description = root.text("description", "", max_length=5000, multiline=True)
+    scenario.procedure = root.text("procedure", _default(Scenario, "procedure"), max_length=40)
+    if scenario.procedure not in dict(procedure_choices()):
+        raise root.bad("procedure", _("the name of a combat system (%(names)s)") % {
+            "names": ", ".join(f"“{name}”" for name, _label in procedure_choices())})
     for field in SETTINGS_FIELDS:
         # A key the file lacks takes the default, also when it replaces a scenario.
         default = _default(Scenario, field)

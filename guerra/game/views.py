@@ -88,7 +88,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def game_new(request: PlayerRequest) -> HttpResponse:
     form = CreateGameForm(
         request.POST or None,
-        initial={"name": _("%(user)s's game") % {"user": request.user.get_username()}},
+        # A change of scenario re-draws the form (htmx GET): its powers and combat system.
+        initial={"name": _("%(user)s's game") % {"user": request.user.get_username()},
+                 "scenario": request.GET.get("scenario", "")},
     )
     if request.method == "POST" and form.is_valid():
         wait = ratelimits.hit(ratelimits.game_create_limit(), request.user.pk)
@@ -104,6 +106,7 @@ def game_new(request: PlayerRequest) -> HttpResponse:
                 is_private=form.cleaned_data["is_private"],
                 power=form.cleaned_data["power"],
                 deadline_seconds=services.PACES[form.cleaned_data["pace"]],
+                procedure=form.cleaned_data["procedure"],
             )
         except services.GameError as error:
             form.add_error(None, error.message)

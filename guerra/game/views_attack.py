@@ -146,7 +146,7 @@ def dice_check(request: PlayerRequest, game_id: int) -> HttpResponse:
     if game.seed_revealed:
         seed = bytes.fromhex(game.dice_seed)
         seed_ok = hashlib.sha256(seed).hexdigest() == game.dice_seed_hash
-        rows = [(roll, die_face(seed, roll.number)) for roll in rolls]
+        rows = [(roll, die_face(seed, roll.number, roll.sides)) for roll in rolls]
     return render(
         request,
         "game/dice.html",

@@ -145,14 +145,16 @@ class UnitsMoved(Event):
     rule: str
 
     def describe(self) -> Message:
-        where = self.target or _("home")
+        if self.target is None:
+            return ngettext("{power} brings {count} unit home.",
+                            "{power} brings {count} units home.", self.count, power=self.power)
         if self.kind == "army":
             return ngettext("{power} moves {count} army to {region}.",
                             "{power} moves {count} armies to {region}.",
-                            self.count, power=self.power, region=where)
+                            self.count, power=self.power, region=self.target)
         return ngettext("{power} moves {count} fleet to {region}.",
                         "{power} moves {count} fleets to {region}.",
-                        self.count, power=self.power, region=where)
+                        self.count, power=self.power, region=self.target)
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,11 @@ class Estimate:
         n = self.samples
         centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
         half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        # Exactly 0 (or 1) at the bound an outcome never (always) seen touches: the two
+        # terms are equal there, but their floating-point difference need not be 0.
+        low = 0.0 if p == 0 else max(0.0, centre - half)
+        high = 1.0 if p == 1 else min(1.0, centre + half)
+        return (low, high)
 
     def margin(self, outcome: str) -> float:
         """Half the width of the 95% interval (0 for exact odds)."""

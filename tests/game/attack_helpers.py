@@ -26,12 +26,16 @@ class RiggedDice:
     def __init__(self, seed: bytes, next_roll: int = 0) -> None:
         self.next_roll = next_roll
         self.rolls: list[tuple[int, int]] = []
+        self.sides: list[int] = []
 
-    def roll(self) -> int:
+    def roll(self, sides: int = 6) -> int:
         if not RiggedDice.faces:
             raise AssertionError("the test rolled more dice than it rigged")
         face = RiggedDice.faces.pop(0)
+        if not 1 <= face <= sides:
+            raise AssertionError(f"a rigged {face} on a die of {sides} sides")
         self.rolls.append((self.next_roll, face))
+        self.sides.append(sides)
         self.next_roll += 1
         return face
 

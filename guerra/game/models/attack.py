@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -81,6 +81,7 @@ class DiceRoll(models.Model):
     )
     number = models.PositiveIntegerField(_("number"))
     face = models.PositiveSmallIntegerField(_("face"))
+    sides = models.PositiveSmallIntegerField(_("sides of the die"), default=6)
     attack = models.ForeignKey(
         Attack,
         on_delete=models.CASCADE,
@@ -99,7 +100,10 @@ class DiceRoll(models.Model):
         verbose_name_plural = _("dice rolls")
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="dice_unique_number"),
-            models.CheckConstraint(condition=Q(face__gte=1, face__lte=6), name="dice_face_1_6"),
+            models.CheckConstraint(
+                condition=Q(face__gte=1, face__lte=F("sides"), sides__gte=2, sides__lte=256),
+                name="dice_face_on_the_die",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -11,7 +11,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .scenario import Scenario
+from .scenario import Scenario, procedure_choices
 from .scenario_pieces import CounterKind, RewardKind, TileKind
 
 
@@ -65,6 +65,10 @@ class Game(models.Model):
     control_markers_per_power = models.PositiveSmallIntegerField(
         _("control markers per power"), default=0
     )
+    # G34: the combat system of the game's attacks, chosen at creation (the scenario's unless
+    # the creator chose another); copied into the rules state when the game starts.
+    procedure = models.CharField(_("combat system"), max_length=40, default="seed004",
+                                 choices=procedure_choices)
     # Every decision (placement, auction call, action, an ally's answer) has this long.
     deadline_seconds = models.PositiveIntegerField(
         _("time for each decision (seconds)"), default=120
@@ -105,6 +109,11 @@ class Game(models.Model):
     @property
     def seed_revealed(self) -> bool:
         return self.status == GameStatus.FINISHED
+
+    @property
+    def combat_system(self) -> str:
+        """The name of the game's combat system, for the pages."""
+        return str(self.get_procedure_display())
 
 
 class Seat(models.Model):

@@ -21,9 +21,21 @@ colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Use a colour like #1f
 ARTICLE_CHOICES = [(article, article or _("no article")) for article in ARTICLES]
 
 
+def procedure_choices() -> list[tuple[str, str]]:
+    """The combat systems a scenario or a game may use (their web adapters, by name)."""
+    from ..procedures import choices
+
+    return choices()
+
+
 class Scenario(models.Model):
     name = models.CharField(_("name"), max_length=100, unique=True)
     description = models.TextField(_("description"), blank=True)
+    # G34: the combat system of its games' attacks, unless a game chooses another.
+    procedure = models.CharField(
+        _("combat system"), max_length=40, default="seed004", choices=procedure_choices,
+        help_text=_("The combat system of its games, unless a game chooses another."),
+    )
     wars = models.PositiveSmallIntegerField(_("wars"), default=3, validators=[MinValueValidator(1)])
     # G28: rounds per war with fewer than `many_players` powers, and with that many or more.
     rounds_per_war = models.PositiveSmallIntegerField(

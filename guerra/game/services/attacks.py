@@ -1,63 +1,44 @@
 """Attacks: declare one (the Attack action, G34) and decide at its flowchart's boxes.
 
 Both go through the game's machine (`play.game_play`), which runs the attack's procedure and
-applies its effects; the checks here only tell a repeated or stale decision (409) from
-somebody else's (403), which the page needs to say the right thing.
+applies its effects. A decision's form becomes the procedure's input through the procedure's
+web adapter (`guerra.game.procedures`); the engine says why it refuses one (stale, repeated,
+not yours), and the page gets the matching status and sentence.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from guerra.rules.flowchart import get_procedure
 from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.state import GameState
-from guerra.rules.seed004 import graph as g
-from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
-from guerra.rules.seed004.model import ATTACKER, DEFENDER
-from guerra.rules.seed004.state import AttackState
 
 from ..grammar import art
 from ..models import Attack, Game, Neutral, Region, Seat
 from ..parsing import row_id
+from ..procedures import Decision, Undecidable, adapter
 from .errors import GameError
 from .play import game_play
 
-PROCEDURE = "seed004"
-DecisionKind = Literal["ally", "naval", "tiles", "loss"]
-KIND_OF_NODE: dict[str, DecisionKind] = {
-    g.ALLIES: "ally",
-    g.ATTACKER_NAVAL_CHOICE: "naval",
-    g.DEFENDER_NAVAL_CHOICE: "naval",
-    g.NAVAL_TILES: "tiles",
-    g.LAND_LOSS_CHOICE: "loss",
+__all__ = ["Decision", "attack_decide", "attack_declare", "attack_state"]
+
+# What a refused decision tells the player, by the engine's refusal code (and its status).
+REFUSALS: dict[str, tuple[str, int]] = {
+    "over": (gettext_noop("This attack is already over."), 409),
+    "stale": (gettext_noop("The attack has moved on: reload the page."), 409),
+    "repeated": (gettext_noop("This decision has already been taken: reload the page."), 409),
+    "not_yours": (gettext_noop("This decision is not yours to take."), 403),
 }
 
 
-@dataclass(frozen=True)
-class Decision:
-    """What a player decided at a box, as the attack page's forms send it."""
-
-    kind: DecisionKind
-    step: int
-    armies: int = 0
-    fleets: int = 0
-    fight: bool = True
-    tiles: int = 0
-    loss: Literal["army", "fort"] = "army"
-
-
-def procedure() -> Any:
-    return get_procedure(PROCEDURE)
-
-
-def attack_state(attack: Attack) -> AttackState:
-    state: AttackState = procedure().state_from_dict(attack.state)
-    return state
+def attack_state(attack: Attack) -> Any:
+    """The rules state of an attack, read by the procedure it names."""
+    return get_procedure(attack.procedure).state_from_dict(attack.state)
 
 
 def region_of(game: Game, region_id: int) -> Region:
@@ -106,48 +87,24 @@ def attack_declare(
     return Attack.objects.get(game_id=game_id, number=after.attack.number)
 
 
-def _rules_input(decision: Decision, power: str) -> object:
-    if decision.kind == "ally":
-        return AllyAnswer(power, decision.step, decision.armies, decision.fleets)
-    if decision.kind == "naval":
-        return NavalDecision(power, decision.step, decision.fight)
-    if decision.kind == "tiles":
-        return NavalTiles(power, decision.step, decision.tiles)
-    return LossChoice(power, decision.step, decision.loss)
-
-
 def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) -> Attack:
     """A player's decision at the current box. Only the awaited player may decide (403);
     a decision made for a step that has passed (double click, old tab) changes nothing (409).
     A deadline that has passed is applied first (see `game_play`)."""
-    if not Attack.objects.filter(game_id=game_id, number=number).exists():
+    attack = Attack.objects.filter(game_id=game_id, number=number).only("procedure").first()
+    if attack is None:
         raise GameError(_("This attack does not exist."), status=404)
+    procedures = adapter(attack.procedure)
 
     def answer(seat: Seat, state: GameState) -> object:
         running = state.attack
         if running is None or running.number != number or running.state.finished:
             raise GameError(_("This attack is already over."), status=409)
-        attack = running.state
-        cursor = attack.cursor
-        stale = not cursor.opened_at <= decision.step <= cursor.step
-        if seat.power not in cursor.awaiting:
-            if stale or seat.power in _decided_at_this_box(attack):
-                raise GameError(_("This decision has already been taken: reload the page."), 409)
-            raise GameError(_("This decision is not yours to take."), status=403)
-        if stale or KIND_OF_NODE.get(cursor.node) != decision.kind:
-            raise GameError(_("The attack has moved on: reload the page."), status=409)
-        return _rules_input(decision, seat.power)
+        try:
+            return procedures.to_input(decision, seat.power)
+        except Undecidable:
+            raise GameError(_("This is not a decision of this attack."), status=400) from None
 
-    game_play(game_id=game_id, user=user, given=answer, made=decision.kind)
+    refusals = {code: (_(msgid), status) for code, (msgid, status) in REFUSALS.items()}
+    game_play(game_id=game_id, user=user, given=answer, made=decision.kind, refusals=refusals)
     return Attack.objects.get(game_id=game_id, number=number)
-
-
-def _decided_at_this_box(state: AttackState) -> set[str]:
-    """Who already answered at a box that waits for several at once (a second answer is a
-    repeat, 409, not someone else's decision, 403): the invited allies, the tiles at sea."""
-    if state.cursor.node == g.ALLIES:
-        return {answer.power for answer in state.answers}
-    if state.cursor.node == g.NAVAL_TILES:
-        chosen = [(ATTACKER, state.attacker_sea_tiles), (DEFENDER, state.defender_sea_tiles)]
-        return {state.main_power(side) or "" for side, tiles in chosen if tiles is not None}
-    return set()

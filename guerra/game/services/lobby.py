@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -13,6 +15,7 @@ from guerra.rules.game.machine import start_game
 
 from ..grammar import art
 from ..models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
+from ..models.scenario import procedure_choices
 from ..parsing import BadInput, clean_text
 from ..rules_text import render_rules_message
 from ..scenario_rules import scenario_rules
@@ -49,8 +52,10 @@ def game_create(
     is_private: bool,
     power: str,
     deadline_seconds: int = PACES["live"],
+    procedure: str | None = None,
 ) -> Game:
-    """Create a game from a scenario; its creator sits down as `power`."""
+    """Create a game from a scenario; its creator sits down as `power`. `procedure` is the
+    combat system of its attacks (G34): the scenario's unless another is named."""
     try:
         name = clean_text(name).strip()
     except BadInput as bad:
@@ -59,12 +64,16 @@ def game_create(
         raise GameError(_("Give the game a name."))
     if not 10 <= deadline_seconds <= 7 * 24 * 3600:
         raise GameError(_("Each decision has from 10 seconds to 7 days."))
+    procedure = procedure or scenario.procedure
+    if procedure not in dict(procedure_choices()):
+        raise GameError(_("“%(name)s” is not a combat system of this site.") % {"name": procedure})
     game = Game.objects.create(
         name=name[:80],
         scenario=scenario,
         created_by=user,
         is_private=is_private,
         deadline_seconds=deadline_seconds,
+        procedure=procedure,
     )
     log_event(game, "game_created", {"name": game.name, "scenario": scenario.name})
     game_join(game_id=game.pk, user=user, power=power)
@@ -130,7 +139,8 @@ def game_start(*, game_id: int, user: User) -> Game:
     seats = list(game.seats.order_by("order", "pk"))
     if len(seats) < MIN_SEATS:
         raise GameError(_("At least 2 players are needed to start."))
-    rules = scenario_rules(scenario)
+    # The game's own combat system, whatever the scenario has since become (G34).
+    rules = dataclasses.replace(scenario_rules(scenario), procedure=game.procedure)
     seed, seed_hash = Game.new_seed()
     dice = HmacDice(bytes.fromhex(seed), 0)
     outcome = start_game(rules, [seat.power for seat in seats], dice)

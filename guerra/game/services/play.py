@@ -10,8 +10,9 @@ the `expire_deadlines` command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -25,9 +26,9 @@ from guerra.rules.game.combat import split_attack_events
 from guerra.rules.game.inputs import FREE, Deadline
 from guerra.rules.game.machine import advance, pending
 from guerra.rules.game.state import GameState
-from guerra.rules.seed004 import graph as g
 
 from ..models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
+from ..procedures import adapter
 from ..rules_text import render_rules_message
 from .errors import GameError
 from .events import log_event
@@ -37,15 +38,18 @@ from .snapshot import load_state, project, remember
 
 # Events that tell a power's unrest: only its owner reads them (the others see the rest).
 PRIVATE_TYPES = frozenset({"unrest", "taxed", "unrest_reduced"})
-STATUS_OF_REFUSAL = {"stale": 409, "not_yours": 403, "invalid": 400}
+STATUS_OF_REFUSAL = {"stale": 409, "repeated": 409, "over": 409, "not_yours": 403,
+                     "invalid": 400}
 
 Input = Callable[[Seat, GameState], object]
 
 
 @retried
-def game_play(*, game_id: int, user: User, given: Input, made: str) -> GameState:
+def game_play(*, game_id: int, user: User, given: Input, made: str,
+              refusals: Mapping[str, tuple[str, int]] | None = None) -> GameState:
     """One player's input, built from its seat and the current state by `given`; `made` names
-    it in the log ("build", "declare", "naval"...).
+    it in the log ("build", "declare", "naval"...). `refusals` word a refusal by its code
+    (stale, repeated, not yours...) with its status, in place of the rules' own sentence.
 
     A deadline that has passed is applied first, in a transaction of its own: a late input is
     then refused as stale, and the default stays applied whatever happens to the input.
@@ -59,6 +63,9 @@ def game_play(*, game_id: int, user: User, given: Input, made: str) -> GameState
         dice = HmacDice(bytes.fromhex(game.dice_seed), game.next_roll)
         outcome = advance(state, decision, dice)
         if isinstance(outcome, Refused):
+            if refusals is not None and outcome.code in refusals:
+                message, status = refusals[outcome.code]
+                raise GameError(message, status=status)
             raise GameError(render_rules_message(outcome.reason),
                             status=STATUS_OF_REFUSAL.get(outcome.code, 400))
         # Free actions (G41, G43, G40) go on during an attack without answering it.
@@ -153,13 +160,15 @@ def _attack_row(game: Game, before: GameState | None, after: GameState,
 
 
 def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
-    """Every roll of the game is kept, to be checked against the seed once it is revealed."""
+    """Every roll of the game is kept, with the size of its die, to be checked against the
+    seed once it is revealed."""
     if not dice.rolls:
         return
     reason = "attack" if attack is not None else "storm" if made == "move" else made
     DiceRoll.objects.bulk_create(
-        DiceRoll(game=game, number=number, face=face, attack=attack, reason=reason[:12])
-        for number, face in dice.rolls
+        DiceRoll(game=game, number=number, face=face, sides=size, attack=attack,
+                 reason=reason[:12])
+        for (number, face), size in zip(dice.rolls, dice.sides, strict=True)
     )
 
 
@@ -180,9 +189,8 @@ def _log(game: Game, before: GameState | None, after: GameState, events: tuple[E
             "events": [event.to_dict() for event in public], "notes": [],
         }, actor=actor, attack=attack)
         _log_private(game, private, seats, actor)
-        entered = old is None or old.cursor.node != g.ALLIES
-        if attack.node == g.ALLIES and entered and after.attack is not None:
-            _invite(game, attack, after, seats)
+        if after.attack is not None and after.attack.number == attack.number:
+            _invite(game, attack, old, after.attack.state, seats)
     _log_game_events(game, tail, actor, made, seats)
 
 
@@ -217,17 +225,17 @@ def _log_private(game: Game, private: dict[str, list[Event]], seats: dict[str, S
                   visibility=Visibility.POWER, seat=seats[power], actor=actor)
 
 
-def _invite(game: Game, attack: Attack, after: GameState, seats: dict[str, Seat]) -> None:
-    """A1: each invited ally hears of it privately, on its own power's chain only."""
-    assert after.attack is not None
-    state = after.attack.state
-    for side, ally in state.situation.invited():
-        if ally.power not in state.awaiting or ally.power not in seats:
+def _invite(game: Game, attack: Attack, before: Any, after: Any, seats: dict[str, Seat]
+            ) -> None:
+    """A1, P4: each ally asked to bring units hears of it privately, on its own power's chain
+    only, when its invitation opens."""
+    for side, power, armies, fleets in adapter(attack.procedure).newly_invited(before, after):
+        if power not in seats:
             continue
         log_event(game, "ally_invited", {
             "attack": attack.number, "region": attack.region.name, "side": side,
-            "friend": state.main_power(side), "armies": ally.armies, "fleets": ally.fleets,
-        }, visibility=Visibility.POWER, seat=seats[ally.power], attack=attack)
+            "friend": after.main_power(side), "armies": armies, "fleets": fleets,
+        }, visibility=Visibility.POWER, seat=seats[power], attack=attack)
 
 
 # --- deadlines ---------------------------------------------------------------------------------

@@ -10,8 +10,10 @@ Rulings made here beyond d10.md (each documented where it is implemented):
 - The losses of an exchange are chosen by every power that has a real choice at once (P5: only
   between armies and fleets; a fort goes only when no army or fleet is left), and applied in
   the order the exchange names them: the attacking side's first.
-- When the defending faction is wiped out but nobody on the attacking side has an army or a
-  fleet left, nobody takes the region: the defender keeps its control marker.
+- P7's "the first attacking reinforcement ... places it instead" is written out, though a
+  wiped-out defending faction lost every pair of its last exchange, so whoever rolled against
+  it still has all its units; were nobody left to take the region, the defender would keep
+  its control marker.
 - Outcomes: "attacker_wins" when the defending faction has no unit left, "defender_wins"
   otherwise; there are no ties.
 """

@@ -190,16 +190,13 @@ class LossChoiceBox(DecisionBox[D10State]):
         if not isinstance(answer, Allocation):
             return wrong_input()
         fighter, count = self._loss(state, answer.power)
-        low, high = army_range(fighter, count)
+        high = army_range(fighter, count)[1]
         mobile = min(count, fighter.mobile)
+        # The caps also force the least number of armies (no more fleets than it has).
         problem = allocation_problem(
             answer, mobile, {"army": high, "fleet": min(fighter.fleets, mobile)}, UNIT_LABELS)
         if problem is not None:
             return problem
-        if answer.of("army") < low:
-            return ngettext("{power} must lose at least {count} army.",
-                            "{power} must lose at least {count} armies.", low,
-                            power=answer.power)
         return Recorded(frozen.replace(state, splits=(*state.splits,
                                                       (answer.power, answer.of("army")))))
 

@@ -145,7 +145,8 @@ def odds_case(case: Obj) -> dict[str, JSON]:
         if found.exact else None
     data["samples"] = found.samples
     if not found.exact:
-        data["interval95"] = {name: list(found.interval(name)) for name in ALL_OUTCOMES}
+        data["interval95"] = {name: list(found.interval(name))
+                              for name in D10_PROCEDURE.outcomes()}
     return data
 
 

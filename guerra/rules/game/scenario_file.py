@@ -91,6 +91,7 @@ def read_scenario(data: Obj) -> ScenarioRules:
         fixed_tiles=tuple(
             FixedTile(get_str(s, "power", w), _key(s, w), _int(s, "count", 1, w))
             for s, w in _objects(data, "starting_tiles")),
+        procedure=get_str(data, "procedure") if "procedure" in data else d.procedure,
     )
 
 

@@ -24,7 +24,7 @@ class PrefixDice:
         self.scripted = ScriptedDice(faces)
         self.rest = RandomDice(seed)
 
-    def roll(self) -> int:
+    def roll(self, sides: int = 6) -> int:
         return self.scripted.roll() if self.scripted.remaining else self.rest.roll()
 
 
