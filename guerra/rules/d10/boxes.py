@@ -13,7 +13,7 @@ from guerra.rules.d10.events import (
     ReinforcementArrived,
     ReinforcementStayedOut,
 )
-from guerra.rules.d10.exchange import SIDES, ranked
+from guerra.rules.d10.exchange import SIDES, attacking_wins, ranked
 from guerra.rules.d10.inputs import Reinforce
 from guerra.rules.d10.state import Answer, D10State, Exchange, Fighter, Loss
 from guerra.rules.declaration import DECLARATION_COST
@@ -65,13 +65,14 @@ def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
     a_rolls = tuple(dice.roll(SIDES) for _ in range(attacking))
     d_rolls = tuple(dice.roll(SIDES) for _ in range(defending))
     exchange = Exchange(power, ranked(a_rolls), ranked(d_rolls))
+    won = attacking_wins(exchange.attacker_rolls, exchange.defender_rolls)
+    lost = min(attacking, defending) - won
     losses: list[Loss] = []
-    if exchange.attacker_losses:
-        losses.append(Loss(power, exchange.attacker_losses))
-    losses += defending_losses(state, exchange.defender_losses)
+    if lost:
+        losses.append(Loss(power, lost))
+    losses += defending_losses(state, won)
     event = ExchangeRolled(len(state.exchanges) + 1, power, exchange.attacker_rolls,
-                           exchange.defender_rolls, exchange.attacker_losses,
-                           exchange.defender_losses)
+                           exchange.defender_rolls, lost, won)
     state = frozen.replace(state, exchanges=(*state.exchanges, exchange), losses=tuple(losses),
                            arriving=None)
     return Transition(g.CASUALTIES, state, (event,))

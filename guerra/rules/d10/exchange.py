@@ -25,7 +25,7 @@ def ranked(rolls: tuple[int, ...]) -> tuple[int, ...]:
 
 def attacking_wins(attacker: tuple[int, ...], defender: tuple[int, ...]) -> int:
     """How many pairs the attacking side wins (strictly higher roll of the same rank)."""
-    return sum(1 for a, d in zip(ranked(attacker), ranked(defender), strict=False) if a > d)
+    return sum(a > d for a, d in zip(ranked(attacker), ranked(defender), strict=False))
 
 
 @cache

@@ -44,7 +44,7 @@ EDGES: tuple[Edge, ...] = (
     Edge(CASUALTIES, LOSS_CHOICE, N_("a power chooses")),
     Edge(LOSS_CHOICE, CASUALTIES),
     Edge(CASUALTIES, REINFORCEMENTS, N_("allies to ask")),
-    Edge(CASUALTIES, RESULT, N_("nobody left to ask")),
+    Edge(CASUALTIES, RESULT),
     Edge(REINFORCEMENTS, REINFORCEMENT_EXCHANGE, N_("an attacking ally arrives")),
     Edge(REINFORCEMENT_EXCHANGE, CASUALTIES),
     Edge(REINFORCEMENTS, RESULT),

@@ -6,9 +6,7 @@ import random
 from collections.abc import Hashable, Mapping
 from fractions import Fraction
 
-from guerra.rules import frozen
 from guerra.rules.allocation import Allocation
-from guerra.rules.cursor import Cursor
 from guerra.rules.d10 import boxes, exchange
 from guerra.rules.d10 import graph as g
 from guerra.rules.d10.declaration import initial_state, refusal
@@ -145,10 +143,16 @@ class D10(Procedure[D10State, Situation]):
         return leaves + counting // 100
 
     def odds_memo_key(self, state: D10State) -> Hashable | None:
-        """Later boxes read the units, who has been asked and the losses to take, never the
-        faces of past exchanges, the answers given nor the path walked."""
-        return frozen.replace(state, cursor=Cursor(node=state.cursor.node), exchanges=(),
-                              answers=())
+        """What the rest of the battle depends on, at an exchange: the dice about to be rolled
+        (the units of whoever attacks now, every defending unit still standing) and who is
+        still to be asked (the ally arriving now says it). The outcome is whether the
+        defending faction is wiped out (P6, P7), so how its losses were spread, and what the
+        attacking side has left once it has fought (it never rolls again), change nothing;
+        nor do the faces, answers and path of the past. (The policies of the odds answer by
+        who is asked, never by those details.)"""
+        fighter = state.fighter(state.arriving or state.situation.attacker.power)
+        return (state.cursor.node, state.arriving, 0 if fighter is None else fighter.mobile,
+                state.defending_units())
 
     # --- players --------------------------------------------------------------------------
     def random_policy(self, rng: random.Random) -> Policy[D10State]:

@@ -116,7 +116,9 @@ class D10State(ProcedureState):
         return tuple(f for f in self.fighters if f.side == DEFENDER)
 
     def defending_units(self) -> int:
-        return self.neutral_units + sum(f.units for f in self.defending())
+        # Read at almost every box (and at every node of the exact odds): no tuple made.
+        return self.neutral_units + sum(f.armies + f.fleets + f.forts for f in self.fighters
+                                        if f.side == DEFENDER)
 
     def attacking(self) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == ATTACKER)

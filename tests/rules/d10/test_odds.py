@@ -18,7 +18,9 @@ from guerra.rules.d10 import D10_PROCEDURE
 from guerra.rules.d10.case import odds
 from guerra.rules.d10.exchange import classes, win_counts
 from guerra.rules.d10.model import Situation
-from guerra.rules.d10.procedure import policy
+from guerra.rules.d10.procedure import D10, policy
+from guerra.rules.d10.state import D10State
+from guerra.rules.explore import distribution
 from guerra.rules.flowchart import RefusedError
 from guerra.rules.forces import Neutral
 from guerra.rules.odds import EXACT_ODDS_LIMIT, Estimate, estimate, monte_carlo
@@ -290,3 +292,35 @@ def test_an_outcome_never_or_always_seen_has_an_interval_from_exactly_0_or_to_ex
     # Wilson's bound on the other side: z² / (n + z²).
     assert always.interval("defender_wins")[1] == pytest.approx(3.8415 / (samples + 3.8415),
                                                                 rel=1e-4)
+
+
+class Unshared(D10):
+    """d10 with no odds shared between states: every exchange enumerated on its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.name = "d10_unshared"
+
+    def odds_memo_key(self, state: D10State) -> None:
+        return None
+
+
+@FEW
+@given(st.tuples(st.integers(1, 5), st.integers(1, 5), st.integers(0, 1)),
+       st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)))
+def test_sharing_the_odds_of_exchanges_alike_changes_no_fraction(
+        sides: tuple[int, int, int], allies: tuple[int, int, int]) -> None:
+    """The memo key keeps only the dice about to be rolled and who is still to ask: the exact
+    fractions with it are those of enumerating every state on its own, whether the allies
+    arrive with everything or stay out."""
+    (a, d, fleets), (first, second, third) = sides, allies
+    s = situation(attacker(armies=a), defender(armies=d, fleets=fleets),
+                  allies=(ally(ES, A, armies=first), ally(PR, D, armies=second),
+                          ally(AT, A, armies=third)))
+    start = opened(s)
+    unshared = Unshared()
+    for arrivals in (None, {}):
+        shared = distribution(D10_PROCEDURE, start, policy(arrivals))
+        alone = distribution(unshared, start, policy(arrivals))
+        assert shared == alone
+        assert sum(shared.values()) == 1
