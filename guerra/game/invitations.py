@@ -14,7 +14,7 @@ from typing import Any
 
 from .audience import Viewer
 from .models import Attack, Game, Seat
-from .procedures import Control, InvitedAlly, OddsView, adapter
+from .procedures import Control, Invitation, InvitedAlly, OddsView, adapter
 from .services.attacks import attack_state
 
 __all__ = ["InvitedAlly"]
@@ -45,21 +45,12 @@ def open_invitations(game: Game) -> list[tuple[Attack, Any]]:
     return found
 
 
-@dataclass
-class Prompt:
-    """What the invited ally sees wherever it is in the game (A2, P4: bounded by its units);
-    `kind` is what its form posts."""
+@dataclass(kw_only=True)
+class Prompt(Invitation):
+    """What the invited ally sees wherever it is in the game (A2, P4: bounded by its units):
+    the procedure's `Invitation`, and the attack it is for."""
 
     attack: Attack
-    kind: str
-    step: int
-    side: str
-    friend: str
-    enemy: str
-    max_armies: int
-    max_fleets: int
-    odds_with: OddsView
-    odds_without: OddsView
 
 
 def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
@@ -71,7 +62,7 @@ def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
             continue
         invitation = adapter(attack.procedure).invitation(attack_state(attack), seat.power)
         if invitation is not None:
-            prompts.append(Prompt(attack, **vars(invitation)))
+            prompts.append(Prompt(attack=attack, **vars(invitation)))
     return prompts
 
 

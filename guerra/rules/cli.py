@@ -28,16 +28,13 @@ CaseHandler = Callable[[Obj], dict[str, JSON]]
 
 
 def _handlers(procedure: str) -> dict[str, CaseHandler] | None:
-    """Case-file commands per procedure; a new procedure adds its own entry."""
-    if procedure == "seed004":
-        from guerra.rules.seed004.case import odds_case, resolve_case
-
-        return {"resolve": resolve_case, "odds": odds_case}
-    if procedure == "d10":
-        from guerra.rules.d10 import case
-
-        return {"resolve": case.resolve_case, "odds": case.odds_case}
-    return None
+    """The case-file commands of a registered procedure (`Procedure.case_commands`)."""
+    try:
+        found = get_procedure(procedure)
+    except LookupError:
+        return None
+    commands: dict[str, CaseHandler] = found.case_commands()
+    return commands or None
 
 
 def _load(path: Path) -> object:
@@ -87,9 +84,8 @@ def run(command: str, path: Path) -> dict[str, JSON]:
         return _game_commands()[command](data)
     name = data.get("procedure", DEFAULT_PROCEDURE)
     handlers = _handlers(name) if isinstance(name, str) else None
-    if handlers is None:
+    if handlers is None or command not in handlers:
         raise DataError(_("Unknown procedure “{name}”.", name=str(name)))
-    get_procedure(name)  # the procedure itself must be registered too
     return handlers[command](data)
 
 

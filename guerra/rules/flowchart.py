@@ -327,6 +327,11 @@ class Procedure(ABC, Generic[S, Sit]):
         """A seeded random player's answers at every box (the game's robot, the benches)."""
         raise NotImplementedError(f"{self.name} has no random player")
 
+    def case_commands(self) -> dict[str, Callable[[Obj], dict[str, JSON]]]:
+        """The `python -m guerra.rules` commands on this procedure's case files ("resolve",
+        "odds"); none by default."""
+        return {}
+
     def refusal(self, situation: Sit) -> Message | None:
         """Why a declaration in this situation would be refused, without rolling anything
         (for pages and players that list what may be attacked); None when it may go ahead."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from guerra.rules.i18n import _
+from guerra.rules.i18n import Message, _, ngettext
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import (
     DataError,
@@ -135,6 +135,23 @@ class AllyForce:
             get_str(data, "power", where), get_int(data, "armies", where),
             get_int(data, "fleets", where),
         )
+
+
+def offer_problem(power: str, armies: int, fleets: int, have_armies: int, have_fleets: int
+                  ) -> Message | None:
+    """Why an ally cannot bring these units (A2, P4): none below zero, no more than it has in
+    the region."""
+    if armies < 0 or fleets < 0:
+        return _("A number of units cannot be negative.")
+    if armies > have_armies:
+        return ngettext("{power} has only {count} army in the region.",
+                        "{power} has only {count} armies in the region.",
+                        have_armies, power=power)
+    if fleets > have_fleets:
+        return ngettext("{power} has only {count} fleet in the region.",
+                        "{power} has only {count} fleets in the region.",
+                        have_fleets, power=power)
+    return None
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ FOREIGN_KEYS = {"region", "power", "tile", "region_a", "region_b"}
 def inline_post_data(scenario, change_positions=None):
     """The change form as the browser would send it, optionally with edited positions."""
     data: dict[str, object] = {}
-    for field in ["name", "description", *SETTINGS_FIELDS]:
+    for field in ["name", "description", "procedure", *SETTINGS_FIELDS]:
         value = getattr(scenario, field)
         if value is True:
             data[field] = "on"
@@ -272,6 +272,7 @@ def test_a_new_scenario_is_added_and_checked_as_a_whole(admin_client_):
     data = {
         "name": "Prova vuota",
         "description": "",
+        "procedure": "seed004",  # the select's first option, as the browser sends it
         **{
             field: Scenario._meta.get_field(field).get_default()
             for field in SETTINGS_FIELDS

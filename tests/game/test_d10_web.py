@@ -247,3 +247,36 @@ def test_the_dice_check_recomputes_the_ten_sided_dice_from_the_seed(d10_game, ma
     assert rolls.count() == 6 and {r.sides for r in rolls} == {10}
     assert "d10" in html and 'class="d10"' in html
     assert "tutti i" in html.lower() and "corrispondono" in html
+
+
+def test_huge_battles_show_an_estimate_with_its_sample_size_and_margin(asked, monkeypatch):
+    """Odds too costly to enumerate are estimated: the page says from how many battles, and
+    within how many points (95%), beside the percentages."""
+    from guerra.game.procedures import base
+    from guerra.rules import odds
+
+    monkeypatch.setattr(odds, "EXACT_ODDS_LIMIT", 0)
+    monkeypatch.setattr(odds, "MONTE_CARLO_SAMPLES", 500)
+    base.clear_odds_cache()
+    decide(asked, "Prussia", "reinforce", armies=0, fleets=0)
+    view = client_of(seat(asked.game, "Francia").user).get(
+        asked.get_absolute_url()).context["view"]
+    assert view.odds.samples == 500 and view.odds.margin > 0
+    html = page(asked, "Austria")
+    assert "Stima su 500 battaglie, ±" in html and "punti (95%)" in html
+    assert "≈" in html
+    base.clear_odds_cache()
+
+
+def test_G34_a_scenarios_combat_system_is_exported_imported_and_checked(scenario):
+    from guerra.game.scenario_io import ScenarioFileError, export_scenario, import_scenario
+
+    data = export_scenario(scenario)
+    assert data["procedure"] == "seed004"
+    data.update(name="Dieci", procedure="d10")
+    created, replaced = import_scenario(data)
+    assert (created.procedure, replaced) == ("d10", False)
+    data.update(name="Scacchi", procedure="scacchi")
+    with pytest.raises(ScenarioFileError, match="il nome di un sistema di combattimento"):
+        import_scenario(data)
+    assert not Scenario.objects.filter(name="Scacchi").exists()

@@ -30,8 +30,8 @@ from guerra.rules.events import (
     VpChanged,
 )
 from guerra.rules.flowchart import DecisionBox, Recorded, Transition
-from guerra.rules.forces import ATTACKER
-from guerra.rules.i18n import N_, Message, _, ngettext
+from guerra.rules.forces import ATTACKER, offer_problem
+from guerra.rules.i18n import N_, Message, _
 
 UNIT_LABELS = {"army": Message(N_("armies")), "fleet": Message(N_("fleets"))}
 
@@ -239,16 +239,10 @@ class ReinforcementsBox(DecisionBox[D10State]):
         if not isinstance(answer, Reinforce):
             return wrong_input()
         ally = state.situation.reinforcements[state.asked]
-        if answer.armies < 0 or answer.fleets < 0:
-            return _("A number of units cannot be negative.")
-        if answer.armies > ally.armies:
-            return ngettext("{power} has only {count} army in the region.",
-                            "{power} has only {count} armies in the region.",
-                            ally.armies, power=ally.power)
-        if answer.fleets > ally.fleets:
-            return ngettext("{power} has only {count} fleet in the region.",
-                            "{power} has only {count} fleets in the region.",
-                            ally.fleets, power=ally.power)
+        problem = offer_problem(ally.power, answer.armies, answer.fleets, ally.armies,
+                                ally.fleets)
+        if problem is not None:
+            return problem
         state = frozen.replace(
             state, asked=state.asked + 1,
             answers=(*state.answers, Answer(ally.power, answer.armies, answer.fleets, timed_out)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 
 from guerra.rules.allocation import Allocation
@@ -18,6 +18,7 @@ from guerra.rules.explore import Policy
 from guerra.rules.flowchart import Node, Outcome, Procedure, Refused
 from guerra.rules.forces import ATTACKER, DEFENDER, Engagement
 from guerra.rules.i18n import N_, Message
+from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj
 
 EXCHANGES = (g.FIRST_EXCHANGE, g.REINFORCEMENT_EXCHANGE)
@@ -63,6 +64,12 @@ class D10(Procedure[D10State, Situation]):
 
     def state_from_dict(self, data: Obj) -> D10State:
         return D10State.from_dict(data)
+
+    def case_commands(self) -> dict[str, Callable[[Obj], dict[str, JSON]]]:
+        """procedures/d10.md's case files (imported when asked: pages never need them)."""
+        from guerra.rules.d10.case import odds_case, resolve_case
+
+        return {"resolve": resolve_case, "odds": odds_case}
 
     def refusal(self, situation: Situation) -> Message | None:
         return refusal(situation)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from guerra.rules import frozen
 from guerra.rules.events import Event, UnitKind
 from guerra.rules.flowchart import DecisionBox, Recorded, Transition
+from guerra.rules.forces import offer_problem
 from guerra.rules.i18n import Message, _, ngettext
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.events import AllyCommitted, AllyDeclined, NavalDecisionMade, TilesAtSea
@@ -41,17 +42,11 @@ class AlliesBox(DecisionBox[AttackState]):
         if not isinstance(answer, AllyAnswer):
             return wrong_input()
         ally = next(a for _s, a in state.situation.invited() if a.power == answer.power)
-        if answer.armies < 0 or answer.fleets < 0:
-            return _("A number of units cannot be negative.")
         # A2: only units already in the region; A5: forts are never committed.
-        if answer.armies > ally.armies:
-            return ngettext("{power} has only {count} army in the region.",
-                            "{power} has only {count} armies in the region.",
-                            ally.armies, power=ally.power)
-        if answer.fleets > ally.fleets:
-            return ngettext("{power} has only {count} fleet in the region.",
-                            "{power} has only {count} fleets in the region.",
-                            ally.fleets, power=ally.power)
+        problem = offer_problem(ally.power, answer.armies, answer.fleets, ally.armies,
+                                ally.fleets)
+        if problem is not None:
+            return problem
         recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)
         # Kept secret until the box closes: the enemy's allies may still be deciding.
         return Recorded(frozen.replace(state, answers=(*state.answers, recorded)))

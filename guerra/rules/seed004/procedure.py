@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
@@ -12,6 +12,7 @@ from guerra.rules.explore import Policy
 from guerra.rules.flowchart import AutoBox, Node, Outcome, Procedure, Refused
 from guerra.rules.forces import Engagement
 from guerra.rules.i18n import N_, Message
+from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj
 from guerra.rules.seed004 import battles, sea
 from guerra.rules.seed004 import graph as g
@@ -79,6 +80,12 @@ class Seed004(Procedure[AttackState, Situation]):
 
     def state_from_dict(self, data: Obj) -> AttackState:
         return AttackState.from_dict(data)
+
+    def case_commands(self) -> dict[str, Callable[[Obj], dict[str, JSON]]]:
+        """attack-rules.md's case files (imported when asked: pages never need them)."""
+        from guerra.rules.seed004.case import odds_case, resolve_case
+
+        return {"resolve": resolve_case, "odds": odds_case}
 
     def from_engagement(self, engagement: Engagement) -> Situation:
         """The allies are invited in slot order (A1), which is also their commitment order."""

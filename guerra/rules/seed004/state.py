@@ -218,18 +218,6 @@ class AttackState(ProcedureState):
         """D5: the region stays busy while this is False."""
         return self.cursor.finished
 
-    @property
-    def awaiting(self) -> tuple[str, ...]:
-        return self.cursor.awaiting
-
-    @property
-    def step(self) -> int:
-        return self.cursor.step
-
-    @property
-    def outcome(self) -> str | None:
-        return self.cursor.outcome
-
     def holding(self, power: str) -> Holding:
         for holding in self.holdings:
             if holding.power == power:

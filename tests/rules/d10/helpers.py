@@ -21,14 +21,14 @@ from guerra.rules.events import (
     ControlPlaced,
     ControlRemoved,
     Event,
-    GoldChanged,
-    UnitLost,
-    UnrestGained,
-    VpChanged,
 )
 from guerra.rules.explore import Played, play
 from guerra.rules.flowchart import Accepted, Outcome, Refused
 from guerra.rules.forces import ATTACKER, DEFENDER, Force, Neutral, Region, Side
+from tests.rules.helpers import losses, tally
+
+# The event tallies are seed 004's, shared: the d10 tests take them from here.
+__all__ = ["losses", "tally"]
 
 FR, RU, ES, AT, PR, GB = "Francia", "Russia", "Spagna", "Austria", "Prussia", "Gran Bretagna"
 LAND = Region("Stati Tedeschi", has_sea=False)
@@ -92,30 +92,6 @@ def refused(outcome: Outcome[D10State]) -> Refused[D10State]:
 
 def exchanges(events: Iterable[Event]) -> list[ExchangeRolled]:
     return [e for e in events if isinstance(e, ExchangeRolled)]
-
-
-def tally(events: Iterable[Event]) -> dict[str, Counter[str]]:
-    """Per power: armies/fleets/forts lost, unrest, gold and VP, markers placed/removed."""
-    found: dict[str, Counter[str]] = {}
-    for e in events:
-        if isinstance(e, UnitLost):
-            found.setdefault(e.power, Counter())[e.kind] += e.count
-        elif isinstance(e, UnrestGained):
-            found.setdefault(e.power, Counter())["unrest"] += e.amount
-        elif isinstance(e, GoldChanged):
-            found.setdefault(e.power, Counter())["gold"] += e.delta
-        elif isinstance(e, VpChanged):
-            found.setdefault(e.power, Counter())["vp"] += e.delta
-        elif isinstance(e, ControlPlaced):
-            found.setdefault(e.power, Counter())["placed"] += 1
-        elif isinstance(e, ControlRemoved):
-            found.setdefault(e.power, Counter())["removed"] += 1
-    return found
-
-
-def losses(events: Iterable[Event], power: str) -> dict[str, int]:
-    counts = tally(events).get(power, Counter())
-    return {kind: counts[kind] for kind in ("army", "fleet", "fort") if counts[kind]}
 
 
 def unrest(events: Iterable[Event], power: str) -> int:
