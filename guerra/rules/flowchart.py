@@ -268,7 +268,7 @@ class Procedure(ABC, Generic[S, Sit]):
         self.edges = edges
         self.start_node = start_node
         # End nodes that any box may go to without an edge of its own (a card that ends the
-        # combat wherever it is played); the page draws them apart.
+        # combat wherever it is played); the page draws no arrow to them, only the box.
         self.escapes = escapes
         self._nodes = {node.id: node for node in nodes}
         self._edges = {(edge.source, edge.target) for edge in edges}
@@ -299,9 +299,6 @@ class Procedure(ABC, Generic[S, Sit]):
 
     def box_ids(self) -> set[str]:
         return set(self._auto) | set(self._decisions) | set(self._ends)
-
-    def decision_box(self, node_id: str) -> DecisionBox[S] | None:
-        return self._decisions.get(node_id)
 
     def graph(self) -> dict[str, JSON]:
         return {
