@@ -30,7 +30,7 @@ def die(face: int, sides: int = 6) -> str:
     if sides == 6:
         return DIE_GLYPHS[face - 1] if 1 <= face <= 6 else "?"
     shown = str(face) if 1 <= face <= sides else "?"
-    return format_html('<span class="d10" role="img" aria-label="{}">{}</span>',
+    return format_html('<span class="d10" role="img" aria-label="{}"><span>{}</span></span>',
                        _("a %(sides)d-sided die showing %(face)s") % {"sides": sides,
                                                                        "face": shown}, shown)
 

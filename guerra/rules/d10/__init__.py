@@ -7,9 +7,10 @@ Rulings made here beyond d10.md (each documented where it is implemented):
   region.
 - Seed 004's N0 does not apply: against a neutral the attacker's fleets roll too (P1); only its
   armies and fleets fight, never its forts.
-- The losses of an exchange are chosen by every power that has a real choice at once (P5: only
-  between armies and fleets; a fort goes only when no army or fleet is left), and applied in
-  the order the exchange names them: the attacking side's first.
+- The losses of an exchange that leave no choice are taken at once; every power that has a
+  real choice (P5: only between armies and fleets; a fort goes only when no army or fleet is
+  left) chooses, all such powers at once, and their losses are then taken in the order the
+  exchange names them: the attacking side's first.
 - P7's "the first attacking reinforcement ... places it instead" is written out, though a
   wiped-out defending faction lost every pair of its last exchange, so whoever rolled against
   it still has all its units; were nobody left to take the region, the defender would keep

@@ -146,26 +146,31 @@ def take_losses(state: D10State, fighter: Fighter, count: int, armies: int
 
 
 def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
-    """P5: where a power has a real choice of which units to lose, it chooses (all at once);
-    then every loss is taken. P6: the battle ends when the defending faction has no unit
-    left, or when every ally has been asked."""
-    pending = [p for p in _choosers(state) if state.split_of(p) is None]
-    if pending:
-        return Transition(g.LOSS_CHOICE, state)
+    """P5: every loss without a choice is taken at once; where a power has a real choice of
+    which units to lose, it chooses (all such powers at once), and its losses are taken when
+    it has. P6: then the battle ends when the defending faction has no unit left, or when
+    every ally has been asked."""
+    choosers = _choosers(state)
+    waiting = {p for p in choosers if state.split_of(p) is None}
     events: list[Event] = []
+    kept: list[Loss] = []
     for loss in state.losses:
-        if loss.power is None:
+        if loss.power in waiting:
+            kept.append(loss)
+        elif loss.power is None:
             left = state.neutral_units - loss.count
             state = frozen.replace(state, neutral_units=left)
             events.append(NeutralUnitsLost(loss.count, left))
-            continue
-        fighter = state.fighter(loss.power)
-        assert fighter is not None
-        chosen = state.split_of(loss.power)
-        armies = army_range(fighter, loss.count)[1] if chosen is None else chosen
-        state, lost = take_losses(state, fighter, loss.count, armies)
-        events += lost
-    state = frozen.replace(state, losses=(), splits=())
+        else:
+            fighter = state.fighter(loss.power)
+            assert fighter is not None
+            chosen = state.split_of(loss.power)
+            armies = army_range(fighter, loss.count)[1] if chosen is None else chosen
+            state, lost = take_losses(state, fighter, loss.count, armies)
+            events += lost
+    state = frozen.replace(state, losses=tuple(kept), splits=() if not kept else state.splits)
+    if kept:
+        return Transition(g.LOSS_CHOICE, state, tuple(events))
     over = state.defending_units() == 0 or state.asked >= len(state.situation.reinforcements)
     return Transition(g.RESULT if over else g.REINFORCEMENTS, state, tuple(events))
 
