@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+import weakref
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
@@ -33,6 +34,31 @@ def register_custom(cls: type[T], to_json: Callable[[T], JSON],
 
 _ENCODERS: dict[type, Callable[[Any], JSON] | None] = {}
 
+# Values of these types are immutable and shared from state to state (a game's scenario): each
+# is encoded once, by identity, and its JSON reused while the value lives.
+_ONCE: set[type] = set()
+_ENCODED: dict[int, tuple[weakref.ref[Any], JSON]] = {}
+
+
+def encode_once(cls: type) -> None:
+    """Encode each value of `cls` once: its JSON is kept and reused (never mutate it)."""
+    _ONCE.add(cls)
+
+
+def _encoded_once(value: Any) -> JSON:
+    key = id(value)
+    kept = _ENCODED.get(key)
+    if kept is not None and kept[0]() is value:
+        return kept[1]
+    cls: type = type(value)
+    data: JSON = {f.name: encode(getattr(value, f.name)) for f in _fields(cls)}
+
+    def forget(_ref: weakref.ref[Any]) -> None:
+        _ENCODED.pop(key, None)
+
+    _ENCODED[key] = (weakref.ref(value, forget), data)
+    return data
+
 
 def _encoder(cls: type) -> Callable[[Any], JSON] | None:
     """The custom encoder of a type or of its nearest registered base, looked up once."""
@@ -46,6 +72,8 @@ def encode(value: object) -> JSON:
     custom = _encoder(type(value))
     if custom is not None:
         return custom(value)
+    if type(value) in _ONCE:
+        return _encoded_once(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in _fields(type(value))}
     if isinstance(value, tuple | list):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from guerra.game.board import abbreviation, text_colour_for
 from guerra.game.models import Holding, Neutral, Region, Seat
-from tests.game.play_helpers import chatter
+from tests.game.play_helpers import chatter, set_pieces
 
 
 def client_of(user):
@@ -151,8 +151,31 @@ def test_a_region_drawn_again_with_the_same_pieces_is_not_fitted_again(running_g
     assert fitted == running_game.regions.count()
     board_html(running_game, francia)
     assert placement.cache_info().misses == fitted
-    # A region whose pieces change is fitted again, and only that one.
-    holding = Holding.objects.filter(game=running_game, armies__gt=0).first()
-    Holding.objects.filter(pk=holding.pk).update(armies=0, fleets=0, forts=0, control_markers=0)
+    # A region whose pieces change (a step of the game) is fitted again, and only that one.
+    holding = Holding.objects.filter(game=running_game, armies__gt=0,
+                                     region__isnull=False).select_related("seat", "region")[0]
+    set_pieces(running_game, holding.seat.power, holding.region.name, armies=0, fleets=0,
+               forts=0, markers=0)
     board_html(running_game, francia)
     assert placement.cache_info().misses == fitted + 1
+
+
+def test_the_map_is_drawn_once_a_step_and_shared_by_every_viewer(running_game):
+    """The map shows the same to everyone at a step of the game: the first page of the step
+    draws it, the other viewers' pages and re-fetches reuse that drawing, and the next step
+    draws it again."""
+    from tests.game.play_helpers import give_turn
+
+    part = reverse("game_board_part", args=[running_game.pk])
+
+    def drew_the_map(power):
+        seat = Seat.objects.get(game=running_game, power=power)
+        response = client_of(seat.user).get(part)
+        assert response.status_code == 200 and 'class="map"' in response.content.decode()
+        return "game/_map.html" in [t.name for t in response.templates]
+
+    assert drew_the_map("Francia")
+    assert not drew_the_map("Gran Bretagna") and not drew_the_map("Francia")
+    give_turn(running_game, "Gran Bretagna")  # a new step
+    assert drew_the_map("Prussia")
+    assert not drew_the_map("Francia")

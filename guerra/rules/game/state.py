@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
-from guerra.rules.codec import decode, encode, register_custom
+from guerra.rules.codec import decode, encode, encode_once, register_custom
 from guerra.rules.flowchart import ProcedureState, get_procedure
 from guerra.rules.game.scenario import MOBILE, ScenarioRules, UnitKind
 from guerra.rules.i18n import _
@@ -41,6 +41,8 @@ def _attack_state(data: Obj) -> ProcedureState:
 
 
 register_custom(ProcedureState, lambda value: value.to_dict(), _attack_state)
+# A game's scenario never changes and is shared by all its states: encoded once per process.
+encode_once(ScenarioRules)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,113 @@
+"""Time of the game's pages and answers, in-process (no network): what one request costs the
+server, and its SQL queries.
+
+    .venv/bin/python bench/page_bench.py [--runs N]
+
+It makes a temporary SQLite database with a running game (the one `live_latency.py` plays) and
+times, with Django's test client, over N runs each (p50 and p99, after a warm-up):
+- the board page, and the board part every push makes each viewer re-fetch;
+- an attack's page (an attack waiting for the attacker's naval decision);
+- an alliance chat line posted (its answer is the new line only);
+- a turn's free action (taxes) posted, with the turn panel it answers with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.serving import percentiles
+
+Request = Callable[[int], None]
+
+
+def measure(name: str, request: Request, runs: int) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for i in range(5):
+        request(i)
+    with CaptureQueriesContext(connection) as queries:
+        request(5)
+    count = len(queries)  # now: the next request's start empties the log
+    timings = []
+    for i in range(runs):
+        start = time.perf_counter()
+        request(6 + i)
+        timings.append((time.perf_counter() - start) * 1000)
+    p50, p99 = percentiles(timings)
+    print(f"{name:<44} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=100)
+    args = parser.parse_args()
+    import os
+
+    os.environ.setdefault("GUERRA_CHAT_LINES_PER_MINUTE", "0")  # a bench writes fast
+    from bench.live_latency import prepare_database
+
+    path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+    game_id, _sessions, _seats = prepare_database(path)
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from guerra.game import services
+    from guerra.game.models import ChatMessage, Game, Region, Seat
+
+    settings.ALLOWED_HOSTS = ["*"]
+    settings.DEBUG = False  # as a server in production: no query log, no debug pages
+    clients = {}
+    for name in ("anna", "bruno", "carla"):
+        client = Client()
+        client.force_login(User.objects.get(username=name))
+        clients[name] = client
+
+    def get(name: str, url: str) -> None:
+        response = clients[name].get(url)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url}: HTTP {response.status_code}")
+
+    def post(name: str, url: str, data: dict[str, object]) -> None:
+        response = clients[name].post(url, data, HTTP_HX_REQUEST="true")
+        if response.status_code not in (200, 302):
+            raise RuntimeError(f"{url}: HTTP {response.status_code}")
+
+    board = f"/partite/{game_id}/"
+    measure("board page (carla)", lambda i: get("carla", board), args.runs)
+    measure("board part, re-fetched after a push (carla)",
+            lambda i: get("carla", board + "tavolo/"), args.runs)
+
+    def chat(i: int) -> None:
+        last = ChatMessage.objects.filter(game_id=game_id).order_by("-pk").first()
+        post("anna", f"/partite/{game_id}/chat/alleanza/1/",
+             {"text": f"Messaggio {i}", "dopo": str(last.pk if last else 0)})
+
+    measure("alliance chat line posted (anna)", chat, args.runs)
+
+    def tax(i: int) -> None:
+        step = Game.objects.values_list("step", flat=True).get(pk=game_id)
+        post("anna", f"/partite/{game_id}/tasse/", {"passo": step, "oro": 2})
+
+    measure("taxes posted, with the turn panel (anna)", tax, args.runs)
+
+    anna = Seat.objects.get(game_id=game_id, power="Francia")
+    bruno = Seat.objects.get(game_id=game_id, power="Gran Bretagna")
+    attack = services.attack_declare(
+        game_id=game_id, user=anna.user,
+        region_id=Region.objects.get(game_id=game_id, name="Nord America").pk,
+        target=f"power-{bruno.pk}")
+    measure("attack page, awaiting the naval decision (carla)",
+            lambda i: get("carla", attack.get_absolute_url()), args.runs)
+
+
+if __name__ == "__main__":
+    main()
