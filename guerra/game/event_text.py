@@ -83,7 +83,6 @@ STEP_EVENTS = {
     # d10: the exchanges and the reinforcements (P2, P4, P8).
     "exchange",
     "reinforcement_arrived",
-    "reinforcement_stayed_out",
     "neutral_units_lost",
     "nobody_defends",
     "units_moved",

@@ -99,6 +99,22 @@ SEVEN_RULES = frozenset({"L6", "M5"})
 
 
 @dataclass(frozen=True)
+class AllyDeclined(Event):
+    """An ally asked to bring units stays out, or did not answer in time (seed 004's A2/A3,
+    d10's P4)."""
+
+    type: ClassVar[str] = "ally_declined"
+    power: str
+    side: Literal["attacker", "defender"]
+    timed_out: bool
+
+    def describe(self) -> Message:
+        if self.timed_out:
+            return _("{power} did not answer in time and stays out.", power=self.power)
+        return _("{power} stays out of the attack.", power=self.power)
+
+
+@dataclass(frozen=True)
 class UnitLost(Event):
     """N7/M7/L7: a unit leaves the board; the owner's unrest comes as `UnrestGained`."""
 

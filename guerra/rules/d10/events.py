@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from guerra.rules.events import Event, units_text
+from guerra.rules.events import AllyDeclined, Event, units_text
 from guerra.rules.forces import Side
 from guerra.rules.i18n import Message, _, ngettext
 from guerra.rules.jsontype import JSON
@@ -66,19 +66,8 @@ class ReinforcementArrived(Event):
                  units=units)
 
 
-@dataclass(frozen=True)
-class ReinforcementStayedOut(Event):
-    """P4: an ally asked stays out (or did not answer in time)."""
-
-    type: ClassVar[str] = "reinforcement_stayed_out"
-    power: str
-    side: Side
-    timed_out: bool
-
-    def describe(self) -> Message:
-        if self.timed_out:
-            return _("{power} did not answer in time and stays out.", power=self.power)
-        return _("{power} stays out of the attack.", power=self.power)
+# P4: an ally asked stays out (or did not answer in time): the same fact as seed 004's A3.
+ReinforcementStayedOut = AllyDeclined
 
 
 @dataclass(frozen=True)

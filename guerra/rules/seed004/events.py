@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from guerra.rules.events import Event, units_text
+from guerra.rules.events import AllyDeclined, Event, units_text
 from guerra.rules.i18n import N_, Message, _, ngettext
 from guerra.rules.seed004.model import Side
+
+__all__ = ["AllyDeclined"]  # shared with every procedure that asks allies (guerra.rules.events)
 
 BATTLE_LABELS = {"naval": N_("naval battle"), "land": N_("land battle")}
 
@@ -31,21 +33,6 @@ class AllyCommitted(Event):
         if self.side == "attacker":
             return _("{power} joins the attacker with {units}.", power=self.power, units=units)
         return _("{power} joins the defender with {units}.", power=self.power, units=units)
-
-
-@dataclass(frozen=True)
-class AllyDeclined(Event):
-    """A2/A3: declined, or did not answer in time."""
-
-    type: ClassVar[str] = "ally_declined"
-    power: str
-    side: Side
-    timed_out: bool
-
-    def describe(self) -> Message:
-        if self.timed_out:
-            return _("{power} did not answer in time and stays out.", power=self.power)
-        return _("{power} stays out of the attack.", power=self.power)
 
 
 @dataclass(frozen=True)
