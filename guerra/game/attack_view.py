@@ -81,7 +81,7 @@ class AttackView:
 
 
 def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) -> AttackView:
-    procedures = adapter(attack.procedure)
+    system = adapter(attack.procedure)
     state = attack_state(attack)
     visits = attack_visits(attack)
     shown = len(visits) if upto is None else max(1, min(upto, len(visits)))
@@ -89,31 +89,31 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     seats = {seat.power: seat for seat in attack.game.seats.all()}
     awaited = tuple(state.awaiting) if live else ()
     chart = chart_view(
-        procedures.procedure,
+        system.procedure,
         visits[:shown],
         translate=render_rules_message,
         describe=describe_event,
         awaited=awaited,
-        template=procedures.event_template,
+        template=system.event_template,
     )
     power = viewer.power if viewer is not None else None
-    control = procedures.control_for(state, power) if live and power is not None else None
+    control = system.control_for(state, power) if live and power is not None else None
     current_odds = None
     extra: list[tuple[str, str, OddsView]] = []
     options: list[tuple[str, OddsView]] = []
-    if live and procedures.shows_odds(state):
+    if live and system.shows_odds(state):
         # Only what the viewer may know: the other side's answers at an open box stay out.
-        seen = procedures.procedure.seen_by(state, power)
-        current_odds = procedures.current_odds(seen)
-        extra = procedures.extra_odds(seen)
+        seen = system.procedure.seen_by(state, power)
+        current_odds = system.current_odds(seen)
+        extra = system.extra_odds(seen)
         if control is not None and power is not None:
-            options = procedures.choice_odds(seen, control, power)
+            options = system.choice_odds(seen, control, power)
     past = None if live else visits[:shown]
     # History: the forces and the sea as they were at the box shown.
-    summary = procedures.forces(state) if past is None else procedures.past_forces(state, past)
+    summary = system.forces(state) if past is None else system.past_forces(state, past)
     result = ""
     if state.finished and state.outcome is not None:
-        ended = AttackEnded(state.outcome, procedures.procedure.winner(state, state.outcome))
+        ended = AttackEnded(state.outcome, system.procedure.winner(state, state.outcome))
         result = render_rules_message(ended.describe())
     return AttackView(
         attack=attack,
@@ -124,12 +124,12 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         odds=current_odds,
         visits=len(visits),
         shown=shown,
-        adapter=procedures,
+        adapter=system,
         summary=summary,
         choice_odds=options,
         extra_odds=extra,
-        naval_support=procedures.naval_support(state, past),
-        notes=procedures.notes(state, past),
+        naval_support=system.naval_support(state, past),
+        notes=system.notes(state, past),
         result=result,
     )
 
@@ -224,15 +224,15 @@ def declare_view(
     if isinstance(situation, Message):
         view.refusal = render_rules_message(situation)
         return view
-    procedures = adapter(state.scenario.procedure)
-    refused = procedures.procedure.refusal(situation)
+    system = adapter(state.scenario.procedure)
+    refused = system.procedure.refusal(situation)
     if refused is not None:
         view.refusal = render_rules_message(refused)
         return view
-    view.invited = procedures.invited_powers(situation)
-    view.warnings = procedures.warnings(state, situation, name)
+    view.invited = system.invited_powers(situation)
+    view.warnings = system.warnings(state, situation, name)
     try:
-        view.odds_alone, view.odds_with_allies = procedures.declaration_odds(situation)
+        view.odds_alone, view.odds_with_allies = system.declaration_odds(situation)
     except RefusedError as error:
         view.refusal = error.reason.render(language())
     return view

@@ -86,14 +86,14 @@ def decision_prompts_for(game: Game, seat: Seat | None,
     for attack in under_way(game):
         if attack.number == besides or seat.power not in attack.awaiting:
             continue
-        procedures = adapter(attack.procedure)
+        system = adapter(attack.procedure)
         state = attack_state(attack)
-        control = procedures.control_for(state, seat.power)
-        if control is None or control.kind == procedures.ally_kind:  # the ally's prompt asks
+        control = system.control_for(state, seat.power)
+        if control is None or control.kind == system.ally_kind:  # the ally's prompt asks
             continue
-        options = procedures.choice_odds(
-            procedures.procedure.seen_by(state, seat.power), control, seat.power
-        ) if procedures.shows_odds(state) else []
+        options = system.choice_odds(
+            system.procedure.seen_by(state, seat.power), control, seat.power
+        ) if system.shows_odds(state) else []
         found.append(DecisionPrompt(attack, control, options))
     return found
 

@@ -94,14 +94,14 @@ def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) 
     attack = Attack.objects.filter(game_id=game_id, number=number).only("procedure").first()
     if attack is None:
         raise GameError(_("This attack does not exist."), status=404)
-    procedures = adapter(attack.procedure)
+    system = adapter(attack.procedure)
 
     def answer(seat: Seat, state: GameState) -> object:
         running = state.attack
         if running is None or running.number != number or running.state.finished:
             raise GameError(_("This attack is already over."), status=409)
         try:
-            return procedures.to_input(decision, seat.power)
+            return system.to_input(decision, seat.power)
         except Undecidable:
             raise GameError(_("This is not a decision of this attack."), status=400) from None
 
