@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from guerra.rules.dice import ScriptedDice
 from guerra.rules.events import (
@@ -23,6 +23,8 @@ from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.choices import Choices, Commitments, policy
 from guerra.rules.seed004.model import AllyForce, Force, Neutral, Region, Situation
 from guerra.rules.seed004.state import AttackState
+
+S = TypeVar("S")
 
 FR, RU, ES, AT, PR, GB = "Francia", "Russia", "Spagna", "Austria", "Prussia", "Gran Bretagna"
 SEA = Region("Baltico", has_sea=True)
@@ -81,12 +83,14 @@ def declare(s: Situation, *dice: tuple[int, int]) -> Outcome[AttackState]:
     return SEED004.declare(s, pairs(*dice))
 
 
-def accepted(outcome: Outcome[AttackState]) -> Accepted[AttackState]:
+def accepted(outcome: Accepted[S] | Refused[S]) -> Accepted[S]:
+    """The outcome of any procedure, which must be accepted."""
     assert isinstance(outcome, Accepted), getattr(outcome, "reason", outcome)
     return outcome
 
 
-def refused(outcome: Outcome[AttackState]) -> Refused[AttackState]:
+def refused(outcome: Accepted[S] | Refused[S]) -> Refused[S]:
+    """The outcome of any procedure, which must be refused."""
     assert isinstance(outcome, Refused), outcome
     return outcome
 

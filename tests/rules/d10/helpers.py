@@ -23,12 +23,12 @@ from guerra.rules.events import (
     Event,
 )
 from guerra.rules.explore import Played, play
-from guerra.rules.flowchart import Accepted, Outcome, Refused
+from guerra.rules.flowchart import Outcome
 from guerra.rules.forces import ATTACKER, DEFENDER, Force, Neutral, Region, Side
-from tests.rules.helpers import losses, tally
+from tests.rules.helpers import accepted, losses, refused, tally
 
 # The event tallies are seed 004's, shared: the d10 tests take them from here.
-__all__ = ["losses", "tally"]
+__all__ = ["accepted", "losses", "refused", "tally"]
 
 FR, RU, ES, AT, PR, GB = "Francia", "Russia", "Spagna", "Austria", "Prussia", "Gran Bretagna"
 LAND = Region("Stati Tedeschi", has_sea=False)
@@ -78,16 +78,6 @@ def run(s: Situation, *faces: int,
 
 def declare(s: Situation, *faces: int) -> Outcome[D10State]:
     return D10_PROCEDURE.declare(s, d10(*faces))
-
-
-def accepted(outcome: Outcome[D10State]) -> Accepted[D10State]:
-    assert isinstance(outcome, Accepted), getattr(outcome, "reason", outcome)
-    return outcome
-
-
-def refused(outcome: Outcome[D10State]) -> Refused[D10State]:
-    assert isinstance(outcome, Refused), outcome
-    return outcome
 
 
 def exchanges(events: Iterable[Event]) -> list[ExchangeRolled]:
