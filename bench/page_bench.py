@@ -1,7 +1,7 @@
 """Time of the game's pages and answers, in-process (no network): what one request costs the
 server, and its SQL queries.
 
-    .venv/bin/python bench/page_bench.py [--runs N]
+    .venv/bin/python bench/page_bench.py [--runs N] [--profile TEXT]
 
 It makes a temporary SQLite database with a running game (the one `live_latency.py` plays) and
 times, with Django's test client, over N runs each (p50 and p99, after a warm-up):
@@ -27,6 +27,24 @@ from bench.serving import percentiles
 Request = Callable[[int], None]
 
 
+PROFILE: str | None = None  # --profile: the request whose name holds this text is profiled
+
+
+def profile(name: str, request: Request, runs: int) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for i in range(runs):
+        request(10_000 + i)
+    profiler.disable()
+    print(f"--- profile of {name}, {runs} requests ---")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("tottime").print_stats(30)
+    stats.sort_stats("cumulative").print_stats("guerra", 40)
+
+
 def measure(name: str, request: Request, runs: int) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -43,12 +61,18 @@ def measure(name: str, request: Request, runs: int) -> None:
         timings.append((time.perf_counter() - start) * 1000)
     p50, p99 = percentiles(timings)
     print(f"{name:<44} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries")
+    if PROFILE and PROFILE in name:
+        profile(name, request, runs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument("--profile", metavar="TEXT",
+                        help="profile (cProfile, by own time) the requests whose name holds TEXT")
     args = parser.parse_args()
+    global PROFILE
+    PROFILE = args.profile
     import os
 
     os.environ.setdefault("GUERRA_CHAT_LINES_PER_MINUTE", "0")  # a bench writes fast

@@ -49,7 +49,7 @@ def _game(game_id: int) -> Game | None:
 def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:
     if not user.is_authenticated:
         return None
-    return game.seats.filter(user=user).first()
+    return next((s for s in game.table_seats() if s.user_id == user.pk), None)
 
 
 def visible_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:

@@ -238,8 +238,21 @@ class GameAdmin(ItalianModelAdmin):
     exclude = ["dice_seed"]
 
 
+class ProjectionAdmin(ItalianModelAdmin):
+    """A game's board rows (its regions, pieces, neutral markers, tiles) are the projection of
+    its rules state, the truth, rewritten at every step and read by the pages once a step: the
+    admin shows them and corrects nothing behind the game's back (the staff tools on the board
+    correct a power's gold and VP as a step of the game). Deleting goes with the game."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Holding)
-class HoldingAdmin(ItalianModelAdmin):
+class HoldingAdmin(ProjectionAdmin):
     the_name = gettext_lazy("the deployment")
     list_display = ["game", "region", "seat", "armies", "fleets", "forts", "control_markers"]
     list_filter = ["game"]
@@ -247,7 +260,7 @@ class HoldingAdmin(ItalianModelAdmin):
 
 
 @admin.register(Neutral)
-class NeutralAdmin(ItalianModelAdmin):
+class NeutralAdmin(ProjectionAdmin):
     the_name = gettext_lazy("the neutral marker")
     feminine = True
     list_display = ["game", "region", "defence", "reward_kind", "amount", "on_board"]
@@ -255,7 +268,7 @@ class NeutralAdmin(ItalianModelAdmin):
 
 
 @admin.register(Region)
-class RegionAdmin(ItalianModelAdmin):
+class RegionAdmin(ProjectionAdmin):
     the_name = gettext_lazy("the region")
     feminine = True
     list_display = ["game", "name", "has_sea", "vp_first", "vp_second", "vp_third"]
@@ -263,7 +276,7 @@ class RegionAdmin(ItalianModelAdmin):
 
 
 @admin.register(TileHolding)
-class TileHoldingAdmin(ItalianModelAdmin):
+class TileHoldingAdmin(ProjectionAdmin):
     the_name = gettext_lazy("the tile held")
     feminine = True
     list_display = ["game", "seat", "kind", "region", "count"]

@@ -24,7 +24,7 @@ from .models import Attack, Game, GameEvent, Neutral, Region, Seat
 from .procedures import Control, OddsView, ProcedureAdapter, adapter
 from .rules_text import language, render_rules_message
 from .services.attacks import attack_state
-from .services.snapshot import load_state
+from .services.snapshot import game_regions, load_state
 
 __all__ = ["Control", "OddsView"]
 
@@ -189,7 +189,7 @@ def declare_view(
     and the neutral markers; then the odds of the chosen attack, or why it would be refused.
     All read from the rules state, as the Attack action (G34) will read it."""
     state = load_state(game)
-    rows = {r.name: r for r in Region.objects.filter(game=game)}
+    rows = {r.name: r for r in game_regions(game)}
     regions = [
         RegionOption(rows[p.region], p.armies, p.fleets)
         for p in state.of_power(seat.power)

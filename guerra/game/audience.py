@@ -104,17 +104,13 @@ def viewer_for(
     a waiting room follows its public chain only: see `visitor_for`.
 
     `seats` (with their users) and `sides` (seat id to side in the current war) may come from
-    what the page already loaded; otherwise they are read here.
+    what the caller already loaded; otherwise they are the game's (read once per instance).
     """
     if not user.is_authenticated:
         return None
-    all_seats = tuple(seats if seats is not None else game.seats.select_related("user"))
+    all_seats = tuple(seats) if seats is not None else game.table_seats()
     if sides is None:
-        sides = dict(
-            AllianceMembership.objects.filter(game=game, war=game.current_war).values_list(
-                "seat_id", "side"
-            )
-        )
+        sides = game.war_sides()
     seat = next((s for s in all_seats if s.user_id == user.pk), None)
     if seat is None and not user.is_staff:
         return None

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from guerra.rules.game import options
 from guerra.rules.game.inputs import Colonise
@@ -16,7 +18,6 @@ from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import EFFECTS
 
 from .models import (
-    AllianceMembership,
     Game,
     GameStatus,
     Holding,
@@ -26,7 +27,7 @@ from .models import (
     TileHolding,
 )
 from .rules_text import render_rules_message
-from .services.snapshot import load_state
+from .services.snapshot import game_regions, load_state
 from .table import Choice, move_choice
 
 # Grid used for regions that have no outline of their own (a scenario made in the admin).
@@ -415,29 +416,58 @@ def tile_view(tile: TileHolding, regions: dict[int, Region]) -> TileView:
     return TileView(label, region, tile.count, tile.spent)
 
 
-def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
-    seats = list(game.seats.select_related("user"))
-    seat_by_pk = {s.pk: s for s in seats}
-    viewer = next((s for s in seats if s.user_id == user.pk), None)
-    sides = dict(
-        AllianceMembership.objects.filter(game=game, war=game.current_war).values_list(
-            "seat_id", "side"
-        )
-    )
-    powers = {
-        s.pk: PowerView(
-            seat=s,
-            side=sides.get(s.pk),
-            abbreviation=abbreviation(s.power),
-            text_colour=text_colour_for(s.colour),
-            show_unrest=bool(viewer and viewer.pk == s.pk)
-            or bool(getattr(user, "is_staff", False)),
-        )
-        for s in seats
+@dataclass
+class Totals:
+    """A power's pieces on the board and its tiles, as a step of the game left them."""
+
+    markers_on_board: int = 0
+    armies: int = 0
+    fleets: int = 0
+    forts: int = 0
+    tiles: list[TileView] = field(default_factory=list)
+
+
+@dataclass
+class BoardFacts:
+    """What one step of a game shows every viewer alike, in one language: the regions with
+    their pieces and neutral markers (the map's fit computed once), each power's home, totals
+    and tiles. Every change of a game's pieces is a step of its rules state (services are the
+    only writers; the admin shows these rows read-only), so a step's facts never change."""
+
+    regions: list[RegionView]
+    homes: dict[int, Holding]
+    totals: dict[int, Totals]
+
+
+# Facts by game, seed fingerprint (no other game shares it, even one reusing a deleted game's
+# id), step and language: every viewer's page and re-fetch after a push reads them here.
+_FACTS: OrderedDict[tuple[int, str, int, str], BoardFacts] = OrderedDict()
+_FACTS_SIZE = 256
+
+
+def board_facts(game: Game, seats: Iterable[Seat]) -> BoardFacts:
+    key = (game.pk, game.dice_seed_hash, game.step, get_language() or "")
+    facts = _FACTS.get(key)
+    if facts is not None:
+        _FACTS.move_to_end(key)
+        return facts
+    facts = _read_facts(game, {s.pk: s for s in seats})
+    _FACTS[key] = facts
+    while len(_FACTS) > _FACTS_SIZE:
+        _FACTS.popitem(last=False)
+    return facts
+
+
+def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:
+    looks = {
+        pk: PowerView(seat=s, side=None, abbreviation=abbreviation(s.power),
+                      text_colour=text_colour_for(s.colour))
+        for pk, s in seat_by_pk.items()
     }
+    totals = {pk: Totals() for pk in seat_by_pk}
     regions = []
     by_region: dict[int, RegionView] = {}
-    region_rows = {r.pk: r for r in Region.objects.filter(game=game)}
+    region_rows = {r.pk: r for r in game_regions(game)}
     homes: dict[int, Holding] = {}
     for index, region in enumerate(region_rows.values()):
         if region.map_path:
@@ -451,26 +481,50 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
         if holding.is_empty:
             continue
         holding.seat = seat_by_pk[holding.seat_id]
-        power = powers[holding.seat_id]
-        holding.power_view = power  # type: ignore[attr-defined]
+        holding.power_view = looks[holding.seat_id]  # type: ignore[attr-defined]
         if holding.region_id is None:
             homes[holding.seat_id] = holding
         else:
             by_region[holding.region_id].holdings.append(holding)
-        power.markers_on_board += holding.control_markers
-        power.armies += holding.armies
-        power.fleets += holding.fleets
-        power.forts += holding.forts
+        total = totals[holding.seat_id]
+        total.markers_on_board += holding.control_markers
+        total.armies += holding.armies
+        total.fleets += holding.fleets
+        total.forts += holding.forts
     for neutral in Neutral.objects.filter(game=game, on_board=True):
         by_region[neutral.region_id].neutrals.append(neutral)
     for tile in TileHolding.objects.filter(game=game, count__gt=0):
-        powers[tile.seat_id].tiles.append(tile_view(tile, region_rows))
+        totals[tile.seat_id].tiles.append(tile_view(tile, region_rows))
+    return BoardFacts(regions=regions, homes=homes, totals=totals)
+
+
+def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
+    seats = game.table_seats()
+    viewer = next((s for s in seats if s.user_id == user.pk), None)
+    sides = game.war_sides()
+    facts = board_facts(game, seats)
+    staff = bool(getattr(user, "is_staff", False))
+    powers = {}
+    for s in seats:
+        total = facts.totals.get(s.pk, Totals())
+        powers[s.pk] = PowerView(
+            seat=s,
+            side=sides.get(s.pk),
+            abbreviation=abbreviation(s.power),
+            text_colour=text_colour_for(s.colour),
+            tiles=total.tiles,
+            markers_on_board=total.markers_on_board,
+            armies=total.armies,
+            fleets=total.fleets,
+            forts=total.forts,
+            show_unrest=bool(viewer and viewer.pk == s.pk) or staff,
+        )
     state = load_state(game) if game.rules else None
     by_seating = sorted(powers.values(), key=lambda p: (p.seat.order, p.seat.pk))
     width = 1000 // max(1, len(by_seating))
     home_views = [
-        HomeView(p, homes.get(p.seat.pk), i * width + 6, MAP_HEIGHT + 8)
+        HomeView(p, facts.homes.get(p.seat.pk), i * width + 6, MAP_HEIGHT + 8)
         for i, p in enumerate(by_seating)
     ]
-    return BoardView(game=game, regions=regions, powers=list(powers.values()), viewer=viewer,
-                     state=state, homes=home_views)
+    return BoardView(game=game, regions=facts.regions, powers=list(powers.values()),
+                     viewer=viewer, state=state, homes=home_views)

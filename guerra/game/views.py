@@ -127,7 +127,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def waiting_room(request: HttpRequest, game: Game, seat: object) -> HttpResponse:
-    seats = list(game.seats.select_related("user"))
+    seats = list(game.table_seats())
     taken = {s.power for s in seats}
     powers = list(game.scenario.powers.all()) if game.scenario else []
     invite_url = request.build_absolute_uri(reverse("game_invite", args=[game.invite_token]))

@@ -21,14 +21,14 @@ from . import services
 from .audience import Viewer
 from .models import Game, GameStatus, Region
 from .parsing import BadInput, clean_text, number, row_id, text_field
-from .services.snapshot import load_state
+from .services.snapshot import game_regions, load_state
 from .table import parse_place, table_view, taxation_preview
 from .views import error_response
 from .views_live import for_the_table
 
 
 def _regions(game: Game) -> tuple[dict[str, Region], dict[int, Region]]:
-    rows = list(Region.objects.filter(game=game))
+    rows = game_regions(game)
     return {r.name: r for r in rows}, {r.pk: r for r in rows}
 
 

@@ -377,3 +377,25 @@ def test_the_change_page_shows_every_part_of_the_scenario(admin_client_, scenari
     ]:
         assert title.lower() in page.lower(), title
     assert page.count('name="powers-0-home_links"') == 11  # one box per region of this scenario
+
+
+@pytest.mark.parametrize("model", ["holding", "neutral", "region", "tileholding"])
+def test_a_game_s_board_rows_are_shown_not_changed_behind_its_state(admin_client_, running_game,
+                                                                     model):
+    """The rows the board shows are the projection of the game's rules state (read by the
+    pages once a step): the admin lists and shows them, and refuses to add or change one."""
+    from guerra.game import models
+    from tests.game.play_helpers import set_power, state_of
+
+    tiles = state_of(running_game).power("Francia").tiles
+    set_power(running_game, "Francia", tiles=tuple(sorted((*tiles, ("alliance:Nord America", 1)))))
+    row = getattr(models, {"holding": "Holding", "neutral": "Neutral", "region": "Region",
+                           "tileholding": "TileHolding"}[model]).objects.filter(
+        game=running_game).first()
+    assert row is not None
+    assert admin_client_.get(reverse(f"admin:game_{model}_changelist")).status_code == 200
+    url = reverse(f"admin:game_{model}_change", args=[row.pk])
+    page = admin_client_.get(url)
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+    assert admin_client_.post(url, {}).status_code == 403
+    assert admin_client_.get(reverse(f"admin:game_{model}_add")).status_code == 403

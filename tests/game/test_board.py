@@ -6,6 +6,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from guerra.game import board
+from guerra.game.services import snapshot
 from guerra.game.board import abbreviation, text_colour_for
 from guerra.game.models import Holding, Neutral, Region, Seat
 from tests.game.play_helpers import chatter, set_pieces
@@ -65,11 +67,20 @@ def test_a_player_of_another_game_does_not_see_the_board(running_game, make_user
     assert response.status_code == 404
 
 
-def _queries_for_board(game, user):
+def forget_what_the_pages_read():
+    """For a test that writes the board's rows behind the game's back (never done in play:
+    regions are made at the start, pieces change with a step): the pages read them afresh."""
+    board._FACTS.clear()
+    snapshot._REGIONS.clear()
+
+
+def _queries_for_board(game, user, url_name="game_board"):
+    """The queries of the first page of a step, the one that reads the board's facts."""
     c = client_of(user)
-    c.get(reverse("game_board", args=[game.pk]))  # warm caches (session, content types)
+    c.get(reverse(url_name, args=[game.pk]))  # warm caches (session, content types)
+    forget_what_the_pages_read()
     with CaptureQueriesContext(connection) as queries:
-        assert c.get(reverse("game_board", args=[game.pk])).status_code == 200
+        assert c.get(reverse(url_name, args=[game.pk])).status_code == 200
     return len(queries)
 
 
@@ -93,9 +104,52 @@ def test_the_board_query_count_does_not_grow_with_units_and_regions(running_game
             )
     after = _queries_for_board(running_game, running_game.created_by)
     assert after == before
-    # Session, user, game, seats ×2, sides, regions, holdings, neutrals, tiles, the live
+    # Session, user, game, seats, sides, regions, holdings, neutrals, tiles, the live
     # chains, attacks under way, chats ×2, the event log.
-    assert before <= 15
+    assert before <= 14
+    assert board_html(running_game, running_game.created_by).count('class="region-card"') == 41
+
+
+def _tables_read(response_of):
+    with CaptureQueriesContext(connection) as queries:
+        response = response_of()
+    assert response.status_code == 200
+    return {table for table in ("game_region", "game_holding", "game_neutral", "game_tileholding")
+            if any(f'FROM "{table}"' in q["sql"] for q in queries.captured_queries)}
+
+
+def test_a_step_s_board_is_read_once_and_shared_by_every_viewer(running_game):
+    """Pieces, neutral markers and tiles change only with a step of the game, the regions
+    never once it started: the first page or re-fetch of a step reads the step's rows, every
+    other viewer's reuses them, and the next step reads them again, with what changed."""
+    part = reverse("game_board_part", args=[running_game.pk])
+    clients = {p: client_of(Seat.objects.get(game=running_game, power=p).user)
+               for p in ("Francia", "Gran Bretagna", "Prussia")}
+    forget_what_the_pages_read()
+    every_table = {"game_region", "game_holding", "game_neutral", "game_tileholding"}
+    assert _tables_read(lambda: clients["Francia"].get(part)) == every_table
+    assert _tables_read(lambda: clients["Gran Bretagna"].get(part)) == set()
+    assert _tables_read(lambda: clients["Prussia"].get(
+        reverse("game_board", args=[running_game.pk]))) == set()
+    holding = Holding.objects.filter(game=running_game, armies__gt=0,
+                                     region__isnull=False).select_related("seat", "region")[0]
+    set_pieces(running_game, holding.seat.power, holding.region.name, armies=7, fleets=0,
+               forts=0, markers=0)  # a step of the game
+    assert _tables_read(lambda: clients["Prussia"].get(part)) == every_table - {"game_region"}
+    html = clients["Francia"].get(part).content.decode()
+    assert f"{holding.seat.power}: 7 armate" in html
+
+
+def test_the_board_part_reads_the_same_queries_however_big_the_board(running_game):
+    before = _queries_for_board(running_game, running_game.created_by, "game_board_part")
+    seats = list(running_game.seats.all())
+    for i in range(20):
+        region = Region.objects.create(game=running_game, name=f"Isola {i}", order=100 + i)
+        for seat in seats:
+            Holding.objects.create(game=running_game, region=region, seat=seat, armies=1)
+    assert _queries_for_board(running_game, running_game.created_by, "game_board_part") == before
+    # Session, user, game, seats, sides, and the step's regions, holdings, neutrals, tiles.
+    assert before <= 9
 
 
 def test_the_board_query_count_does_not_grow_with_the_log_and_the_chats(running_game):
@@ -111,6 +165,7 @@ def test_the_board_query_count_does_not_grow_with_the_log_and_the_chats(running_
 
 def test_a_region_without_an_outline_gets_a_box(running_game):
     Region.objects.create(game=running_game, name="Terra Incognita", order=99)
+    forget_what_the_pages_read()
     html = board_html(running_game, running_game.created_by)
     assert 'data-region="Terra Incognita"' in html
     assert "M" in html.split('data-region="Terra Incognita"')[1].split('class="region-shape"')[0]

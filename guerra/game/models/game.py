@@ -115,6 +115,30 @@ class Game(models.Model):
         """The name of the game's combat system, for the pages."""
         return str(self.get_procedure_display())
 
+    # What a page reads of the table, once per loaded game: the access check, the viewer and
+    # the board all need the seats and the war's sides, and a request loads its game once.
+    # For reading only: a writer reads under the game's lock, on an instance of its own.
+
+    def table_seats(self) -> tuple[Seat, ...]:
+        """The seats, with their users, in the order the database keeps them."""
+        seats: tuple[Seat, ...] | None = self.__dict__.get("_table_seats")
+        if seats is None:
+            seats = tuple(self.seats.select_related("user"))
+            self.__dict__["_table_seats"] = seats
+        return seats
+
+    def war_sides(self) -> dict[int, int]:
+        """Seat id -> side (1 or 2) in the current war; empty before its auction."""
+        sides: dict[int, int] | None = self.__dict__.get("_war_sides")
+        if sides is None:
+            sides = dict(
+                AllianceMembership.objects.filter(game=self, war=self.current_war).values_list(
+                    "seat_id", "side"
+                )
+            )
+            self.__dict__["_war_sides"] = sides
+        return sides
+
 
 class Seat(models.Model):
     """A user playing one power in one game."""

@@ -25,7 +25,8 @@ def locked_running_game(game_id: int) -> Game:
 
 def seat_of(game: Game, user: User) -> Seat:
     """The user's seat; somebody else's game answers 404 as if it did not exist."""
-    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    seat = (next((s for s in game.table_seats() if s.user_id == user.pk), None)
+            if user.is_authenticated else None)
     if seat is None:
         raise GameError(_("This game does not exist."), status=404)
     return seat

@@ -97,7 +97,7 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
         setattr(game, name, value)
     remember(game, after)
     project(game, before, after)
-    seats = {seat.power: seat for seat in game.seats.all()}
+    seats = {seat.power: seat for seat in game.table_seats()}  # as project left them
     attack = _attack_row(game, before, after, deadline, seats)
     _dice(game, dice, attack, made)
     _log(game, before, after, outcome.events, seats, attack=attack, actor=actor, made=made,

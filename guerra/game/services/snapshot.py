@@ -56,6 +56,28 @@ def load_state(game: Game) -> GameState:
     return state
 
 
+# A game's regions, by game and seed fingerprint: made when the game starts, never changed
+# after (the admin shows them read-only), so read once per process and shared by its pages
+# and writers.
+_REGIONS: OrderedDict[tuple[int, str], tuple[Region, ...]] = OrderedDict()
+_REGIONS_SIZE = 256
+
+
+def game_regions(game: Game) -> tuple[Region, ...]:
+    """The game's regions in board order (none before it starts)."""
+    key = (game.pk, game.dice_seed_hash)
+    regions = _REGIONS.get(key)
+    if regions is not None:
+        _REGIONS.move_to_end(key)
+        return regions
+    regions = tuple(Region.objects.filter(game=game))
+    if regions:  # a game still in its waiting room has none yet
+        _REGIONS[key] = regions
+        while len(_REGIONS) > _REGIONS_SIZE:
+            _REGIONS.popitem(last=False)
+    return regions
+
+
 def remember(game: Game, state: GameState) -> None:
     """Keep a state just stored, once its transaction commits (a rollback keeps nothing)."""
     key = (game.pk, game.dice_seed_hash, state.step)
@@ -70,8 +92,9 @@ def _remember(key: tuple[int, str, int], state: GameState) -> None:
 
 def project(game: Game, before: GameState | None, after: GameState) -> None:
     """Rewrite the read models that differ between `before` (None: a new game) and `after`."""
-    seats = {seat.power: seat for seat in game.seats.all()}
-    regions = {region.name: region for region in Region.objects.filter(game=game)}
+    # The writer's own seats, updated in place: what it reads after this sees the new values.
+    seats = {seat.power: seat for seat in game.table_seats()}
+    regions = {region.name: region for region in game_regions(game)}
     _seats(before, after, seats)
     _board(game, before, after, seats, regions)
     _counters(game, before, after, regions)

@@ -31,17 +31,7 @@ def _viewer(context: template.Context, game: Game) -> Viewer | None:
     cached = getattr(request, "_guerra_live_viewer", None)
     if cached is not None and cached[0] == game.pk:
         return cached[1]  # type: ignore[no-any-return]
-    board = context.get("board")
-    if isinstance(board, BoardView) and board.game.pk == game.pk:
-        # The board already loaded every seat and its side: no need to read them again.
-        viewer = viewer_for(
-            game,
-            request.user,
-            seats=[p.seat for p in board.powers],
-            sides={p.seat.pk: p.side for p in board.powers if p.side is not None},
-        )
-    else:
-        viewer = viewer_for(game, request.user)
+    viewer = viewer_for(game, request.user)  # the game's seats and sides, read once
     request._guerra_live_viewer = (game.pk, viewer)  # type: ignore[attr-defined]
     return viewer
 
