@@ -43,7 +43,10 @@ def database_from_url(url: str) -> dict[str, Any]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+            # A connection kept a minute by each server thread, checked before it is reused:
+            # no new connection (and its authentication) for every request.
+            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+            "CONN_HEALTH_CHECKS": True,
             "TEST": {"NAME": os.environ.get("DATABASE_TEST_NAME") or None},
         }
     raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
@@ -60,6 +63,8 @@ def sqlite_database(path: Path) -> dict[str, Any]:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
+        # A server thread keeps its connection (and its pragmas) from request to request.
+        "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
         "TEST": {"NAME": os.environ.get("GUERRA_SQLITE_TEST_NAME") or None},
     }
 
@@ -80,6 +85,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],test
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
+# Sessions are kept in the database and read through the cache (Redis when REDIS_URL is set,
+# so every process shares them): a request reads no session row.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))

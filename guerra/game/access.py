@@ -43,7 +43,9 @@ def can_see(request: HttpRequest, game: Game, seat: Seat | None) -> bool:
 
 
 def _game(game_id: int) -> Game | None:
-    return Game.objects.select_related("scenario", "created_by").filter(pk=game_id).first()
+    # Without its rules state (the largest column): `load_state` reads it when not cached.
+    return (Game.objects.select_related("scenario", "created_by").defer("rules")
+            .filter(pk=game_id).first())
 
 
 def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:

@@ -27,6 +27,7 @@ from .models import (
     TileHolding,
 )
 from .rules_text import render_rules_message
+from .services.errors import GameError
 from .services.snapshot import game_regions, load_state
 from .table import Choice, move_choice
 
@@ -519,7 +520,10 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
             forts=total.forts,
             show_unrest=bool(viewer and viewer.pk == s.pk) or staff,
         )
-    state = load_state(game) if game.rules else None
+    try:
+        state = load_state(game) if game.status != GameStatus.LOBBY else None
+    except GameError:  # a state missing or damaged: the board shows its rows, offers nothing
+        state = None
     by_seating = sorted(powers.values(), key=lambda p: (p.seat.order, p.seat.pk))
     width = 1000 // max(1, len(by_seating))
     home_views = [

@@ -36,7 +36,7 @@ def phase_context(game: Game, viewer: Viewer,
                   regions: dict[str, Region] | None = None) -> dict[str, Any] | None:
     """The phase panel's context (None before the game starts); `regions` by name, when the
     page has read them already."""
-    if game.status == GameStatus.LOBBY or not game.rules:
+    if game.status == GameStatus.LOBBY:
         return None
     by_name = regions if regions is not None else _regions(game)[0]
     table = table_view(game, load_state(game), list(viewer.seats), viewer.seat, by_name)

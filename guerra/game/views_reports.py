@@ -18,7 +18,7 @@ from .views_live import for_the_table
 
 def _played(game: Game, viewer: Viewer) -> tuple[GameState, dict[str, Seat]]:
     """The state of a game that has started (else 404) and its seats by power."""
-    if game.status == GameStatus.LOBBY or not game.rules:
+    if game.status == GameStatus.LOBBY:
         raise Http404
     return load_state(game), {seat.power: seat for seat in viewer.seats}
 

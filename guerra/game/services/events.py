@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
 from django.db.models import F
 
 from .. import live
@@ -28,8 +29,7 @@ def log_event(
     same audience chain is read under that lock too. The push to the event's audience leaves
     when the transaction commits.
     """
-    Game.objects.filter(pk=game.pk).update(last_event_seq=F("last_event_seq") + 1)
-    seq = Game.objects.values_list("last_event_seq", flat=True).get(pk=game.pk)
+    seq = _next_seq(game)
     game.last_event_seq = seq
     seat_id = seat.pk if seat is not None else None
     last_in_chain = (
@@ -54,3 +54,23 @@ def log_event(
     )
     live.push_on_commit(event)
     return event
+
+
+def _next_seq(game: Game) -> int:
+    """The game's next event number, counted in its row: one statement where UPDATE can return
+    the new value (PostgreSQL, and SQLite from 3.35, the version that brought RETURNING to its
+    INSERT and UPDATE alike); elsewhere it is read back, under the same write lock."""
+    table = connection.ops.quote_name(Game._meta.db_table)
+    column = connection.ops.quote_name("last_event_seq")
+    if connection.vendor in ("postgresql", "sqlite") and (
+        connection.features.can_return_columns_from_insert
+    ):
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET {column} = {column} + 1 WHERE id = %s "
+                           f"RETURNING {column}", [game.pk])
+            row = cursor.fetchone()
+        if row is None:
+            raise Game.DoesNotExist
+        return int(row[0])
+    Game.objects.filter(pk=game.pk).update(last_event_seq=F("last_event_seq") + 1)
+    return Game.objects.values_list("last_event_seq", flat=True).get(pk=game.pk)

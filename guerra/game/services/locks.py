@@ -15,7 +15,9 @@ from .errors import GameError
 
 
 def locked_running_game(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    # Without its rules state (the largest column): `load_state` reads it, under this lock,
+    # when not cached; `record` writes it.
+    game = Game.objects.select_for_update().defer("rules").filter(pk=game_id).first()
     if game is None:
         raise GameError(_("This game does not exist."), status=404)
     if game.status != GameStatus.RUNNING:

@@ -39,20 +39,31 @@ SIDES = {"A": 1, "B": 2}
 
 
 def load_state(game: Game) -> GameState:
-    """The game's rules state (decoded once per game and step, then shared)."""
+    """The game's rules state (decoded once per game and step, then shared).
+
+    A game loaded without its `rules` (`Game.objects.defer("rules")`, as pages and writers
+    load it: the state is nearly always in this cache) reads them here when it is not. A
+    reader may then find a later step than the one it loaded, if a writer committed
+    meanwhile: it gets that state, kept under its own step."""
     key = (game.pk, game.dice_seed_hash, game.step)
     cached = _CACHE.get(key)
     if cached is not None:
         _CACHE.move_to_end(key)
         return cached
-    if not game.rules:
+    rules = game.rules if "rules" not in game.get_deferred_fields() else None
+    if rules is None:
+        row = Game.objects.filter(pk=game.pk).values_list("step", "rules").first()
+        if row is not None:
+            key, rules = (game.pk, game.dice_seed_hash, row[0]), row[1]
+    if not rules:
         raise GameError(_("This game has no rules state: it cannot go on."), status=409)
     try:
-        state = GameState.from_dict(game.rules)
+        state = GameState.from_dict(rules)
     except DataError as error:
         raise GameError(_("This game's saved state is damaged: %(error)s") % {"error": error},
                         status=409) from error
-    _remember(key, state)
+    if state.step == key[2]:  # a damaged state claiming another step is not kept
+        _remember(key, state)
     return state
 
 
@@ -104,7 +115,6 @@ def project(game: Game, before: GameState | None, after: GameState) -> None:
 
 
 def _seats(before: GameState | None, after: GameState, seats: dict[str, Seat]) -> None:
-    changed = []
     slots = {power: i for i, power in enumerate(after.slot_order())}
     for index, power in enumerate(after.powers):
         seat = seats[power.name]
@@ -113,13 +123,12 @@ def _seats(before: GameState | None, after: GameState, seats: dict[str, Seat]) -
             "vp": power.vp, "order": after.seating.index(power.name),
             "turn_position": slots.get(power.name, index),
         }
-        if any(getattr(seat, name) != value for name, value in values.items()):
-            for name, value in values.items():
+        changed = {name: value for name, value in values.items()
+                   if getattr(seat, name) != value}
+        if changed:  # a step changes one or two powers: an UPDATE of what changed, each
+            for name, value in changed.items():
                 setattr(seat, name, value)
-            changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["gold", "population", "unrest", "vp", "order",
-                                           "turn_position"])
+            Seat.objects.filter(pk=seat.pk).update(**changed)
 
 
 def _pieces(state: GameState | None) -> dict[tuple[str, str | None], Pieces]:
