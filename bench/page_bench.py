@@ -8,7 +8,9 @@ times, with Django's test client, over N runs each (p50 and p99, after a warm-up
 - the board page, and the board part every push makes each viewer re-fetch;
 - an attack's page (an attack waiting for the attacker's naval decision);
 - an alliance chat line posted (its answer is the new line only);
-- a turn's free action (taxes) posted, with the turn panel it answers with.
+- a turn's free action (taxes) posted, with the turn panel it answers with;
+- an attack decision posted (the attacker declines the naval battle: the land battle is rolled),
+  with the attack's page it answers with.
 """
 
 from __future__ import annotations
@@ -30,39 +32,49 @@ Request = Callable[[int], None]
 PROFILE: str | None = None  # --profile: the request whose name holds this text is profiled
 
 
-def profile(name: str, request: Request, runs: int) -> None:
+def profile(name: str, request: Request, runs: int, prepare: Request | None) -> None:
     import cProfile
     import pstats
 
     profiler = cProfile.Profile()
-    profiler.enable()
     for i in range(runs):
+        if prepare is not None:
+            prepare(10_000 + i)
+        profiler.enable()
         request(10_000 + i)
-    profiler.disable()
+        profiler.disable()
     print(f"--- profile of {name}, {runs} requests ---")
     stats = pstats.Stats(profiler)
     stats.sort_stats("tottime").print_stats(30)
     stats.sort_stats("cumulative").print_stats("guerra", 40)
 
 
-def measure(name: str, request: Request, runs: int) -> None:
+def measure(name: str, request: Request, runs: int, prepare: Request | None = None) -> None:
+    """Time `request(i)` over `runs` runs; `prepare(i)`, untimed, sets each run up."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    def ready(i: int) -> None:
+        if prepare is not None:
+            prepare(i)
+
     for i in range(5):
+        ready(i)
         request(i)
+    ready(5)
     with CaptureQueriesContext(connection) as queries:
         request(5)
     count = len(queries)  # now: the next request's start empties the log
     timings = []
     for i in range(runs):
+        ready(6 + i)
         start = time.perf_counter()
         request(6 + i)
         timings.append((time.perf_counter() - start) * 1000)
     p50, p99 = percentiles(timings)
-    print(f"{name:<44} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries")
+    print(f"{name:<48} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries")
     if PROFILE and PROFILE in name:
-        profile(name, request, runs)
+        profile(name, request, runs, prepare)
 
 
 def main() -> None:
@@ -79,7 +91,7 @@ def main() -> None:
     from bench.live_latency import prepare_database
 
     path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-    game_id, _sessions, _seats = prepare_database(path)
+    game_id, _sessions, seats = prepare_database(path)
     from django.conf import settings
     from django.contrib.auth.models import User
     from django.test import Client
@@ -131,6 +143,20 @@ def main() -> None:
         target=f"power-{bruno.pk}")
     measure("attack page, awaiting the naval decision (carla)",
             lambda i: get("carla", attack.get_absolute_url()), args.runs)
+
+    # The attacker declines the naval battle: the land battle is rolled, the ally told, and the
+    # answer is the attack's page (the decision `live_latency.py` times to the ally's socket).
+    from bench.live_latency import Table, prepare_attack
+
+    table = Table(port=0, game_id=game_id, sessions={}, seats=seats)
+
+    def decide(i: int) -> None:
+        number, step = table.attack
+        post("anna", f"/partite/{game_id}/attacchi/{number}/decidi/",
+             {"kind": "naval", "step": str(step), "fight": "0"})
+
+    measure("attack decision posted (naval, declined; anna)", decide, args.runs,
+            prepare=lambda i: prepare_attack(table, i))
 
 
 if __name__ == "__main__":

@@ -86,7 +86,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     visits = attack_visits(attack)
     shown = len(visits) if upto is None else max(1, min(upto, len(visits)))
     live = shown == len(visits)
-    seats = {seat.power: seat for seat in attack.game.seats.all()}
+    seats = {seat.power: seat for seat in attack.game.table_seats()}
     awaited = tuple(state.awaiting) if live else ()
     chart = chart_view(
         system.procedure,

@@ -35,12 +35,13 @@ def _table_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
 
 def _attack(game: Game, number: int) -> Attack:
     attack = (
-        Attack.objects.select_related("region", "attacker", "defender", "neutral", "game")
+        Attack.objects.select_related("region", "attacker", "defender", "neutral")
         .filter(game=game, number=number)
         .first()
     )
     if attack is None:
         raise Http404
+    attack.game = game  # the request's own: its seats are read once
     return attack
 
 
@@ -88,7 +89,11 @@ def _attack_page(request: PlayerRequest, game_id: int, number: int, partial: boo
         upto = optional_number(request.GET, "passo")
     except BadInput as bad:
         return error_response(request, services.GameError(bad.message))
-    attack = _attack(game, number)
+    return _render_attack(request, game, seat, _attack(game, number), upto=upto, partial=partial)
+
+
+def _render_attack(request: HttpRequest, game: Game, seat: Seat | None, attack: Attack, *,
+                   upto: int | None, partial: bool) -> HttpResponse:
     context = {"game": game, "seat": seat, "view": attack_view(attack, seat, upto)}
     template = "game/attack.html#panel" if partial else "game/attack.html"
     return render(request, template, context)
@@ -112,17 +117,19 @@ def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResp
     if not form.is_valid():
         return error_response(request, services.GameError(form.first_error()))
     try:
-        services.attack_decide(
+        attack = services.attack_decide(
             game_id=game.pk, number=number, user=request.user, decision=form.decision()
         )
     except services.GameError as error:
         return error_response(request, error)
-    if request.htmx and request.htmx.target == "ally-prompts":
+    if not request.htmx:
+        return redirect("attack_page", game_id, number)
+    game.refresh_from_db()  # as the decision left it (its seats: as this request read them)
+    if request.htmx.target == "ally-prompts":
         # Answered from the prompt, on whatever page: the prompts part, without this one.
         return render(request, "game/_ally_prompts.html", prompt_context(game, seat))
-    if request.htmx:
-        return _attack_page(request, game_id, number, partial=True)
-    return redirect("attack_page", game_id, number)
+    attack.game = game
+    return _render_attack(request, game, seat, attack, upto=None, partial=True)
 
 
 @login_required

@@ -107,4 +107,5 @@ def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) 
 
     refusals = {code: (_(msgid), status) for code, (msgid, status) in REFUSALS.items()}
     game_play(game_id=game_id, user=user, given=answer, made=decision.kind, refusals=refusals)
-    return Attack.objects.get(game_id=game_id, number=number)
+    return Attack.objects.select_related("region", "attacker", "defender", "neutral").get(
+        game_id=game_id, number=number)

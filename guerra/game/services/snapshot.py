@@ -149,7 +149,7 @@ def _board(game: Game, before: GameState | None, after: GameState, seats: dict[s
         for h in Holding.objects.filter(game=game).filter(
             _holding_keys([k for k in changed if k in new], seats, regions))
     }
-    create, update = [], []
+    create = []
     for key in changed:
         pieces = new.get(key)
         if pieces is None:
@@ -160,12 +160,12 @@ def _board(game: Game, before: GameState | None, after: GameState, seats: dict[s
                   "control_markers": pieces.markers}
         if row is None:
             create.append(Holding(game=game, seat=seat, region=region, **values))
-        else:
-            for name, value in values.items():
-                setattr(row, name, value)
-            update.append(row)
+            continue
+        # A step moves a few pieces: an UPDATE of what changed, for each row it changed.
+        differ = {name: value for name, value in values.items() if getattr(row, name) != value}
+        if differ:
+            Holding.objects.filter(pk=row.pk).update(**differ)
     Holding.objects.bulk_create(create)
-    Holding.objects.bulk_update(update, ["armies", "fleets", "forts", "control_markers"])
 
 
 def _holding_keys(keys: Iterable[tuple[str, str | None]], seats: dict[str, Seat],
