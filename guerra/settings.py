@@ -43,10 +43,9 @@ def database_from_url(url: str) -> dict[str, Any]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            # A connection kept a minute by each server thread, checked before it is reused:
-            # no new connection (and its authentication) for every request.
-            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
-            "CONN_HEALTH_CHECKS": True,
+            # Django's ASGI handler runs each request in a thread of its own: a connection kept
+            # after it would never be reused, only leaked. 0 unless you know better.
+            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
             "TEST": {"NAME": os.environ.get("DATABASE_TEST_NAME") or None},
         }
     raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
@@ -63,8 +62,6 @@ def sqlite_database(path: Path) -> dict[str, Any]:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
-        # A server thread keeps its connection (and its pragmas) from request to request.
-        "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
         "TEST": {"NAME": os.environ.get("GUERRA_SQLITE_TEST_NAME") or None},
     }
 

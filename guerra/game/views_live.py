@@ -7,6 +7,7 @@ Access is the game page's (a game you may not see answers 404) and, further, onl
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -15,9 +16,11 @@ from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -75,11 +78,29 @@ def log_context(game: Game, viewer: Viewer) -> dict[str, Any]:
         .select_related("seat")
         .order_by("-seq")[:SHOWN_EVENTS]
     )
-    return {
-        "game": game,
-        "entries": [(event, describe(event)) for event in events],
-        "shown_events": SHOWN_EVENTS,
-    }
+    return {"game": game, "entries": [log_line(game, event) for event in events],
+            "shown_events": SHOWN_EVENTS}
+
+
+# An event's line in the log never changes: each is drawn once per process and language, and
+# shared by every viewer's page and re-fetch (by the game's seed fingerprint, which no other
+# game shares, and the event's number).
+_LOG_LINES: OrderedDict[tuple[int, str, int, str], SafeString] = OrderedDict()
+_LOG_LINES_SIZE = 20_000
+
+
+def log_line(game: Game, event: GameEvent) -> SafeString:
+    key = (game.pk, game.dice_seed_hash, event.seq, get_language() or "")
+    line = _LOG_LINES.get(key)
+    if line is not None:
+        _LOG_LINES.move_to_end(key)
+        return line
+    line = mark_safe(render_to_string(
+        "game/_event_line.html", {"event": event, "text": describe(event)}))
+    _LOG_LINES[key] = line
+    while len(_LOG_LINES) > _LOG_LINES_SIZE:
+        _LOG_LINES.popitem(last=False)
+    return line
 
 
 def alliance_chat_context(game: Game, viewer: Viewer, side: int,

@@ -234,3 +234,30 @@ def test_the_map_is_drawn_once_a_step_and_shared_by_every_viewer(running_game):
     give_turn(running_game, "Gran Bretagna")  # a new step
     assert drew_the_map("Prussia")
     assert not drew_the_map("Francia")
+
+
+def test_each_line_of_the_log_is_drawn_once_and_shared_by_every_viewer(running_game,
+                                                                       make_user):
+    """An event's line never changes: the first page that shows it draws it, every other
+    viewer's page and re-fetch reuses the drawing, and a new event draws only its own line."""
+    from guerra.game import services
+
+    log = reverse("game_log_part", args=[running_game.pk])
+
+    def lines_drawn(power):
+        seat = Seat.objects.get(game=running_game, power=power)
+        response = client_of(seat.user).get(log)
+        assert response.status_code == 200
+        drawn = [t.name for t in response.templates].count("game/_event_line.html")
+        return drawn, response.content.decode().count('<li class="event')
+
+    drawn, shown = lines_drawn("Francia")
+    assert shown > 1 and drawn <= shown
+    assert lines_drawn("Gran Bretagna")[0] == 0 and lines_drawn("Francia")[0] == 0
+    staff = make_user("moderatore", staff=True)
+    prussia = Seat.objects.get(game=running_game, power="Prussia")
+    services.seat_correct(game_id=running_game.pk, user=staff, seat_id=prussia.pk,
+                          gold=prussia.gold + 1, vp=prussia.vp)  # one new public event
+    drawn, shown_now = lines_drawn("Prussia")
+    assert drawn == 1 and shown_now >= shown
+    assert "Lo staff corregge la Prussia" in client_of(prussia.user).get(log).content.decode()

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 
 from ..models import (
     MAX_CHAT_LENGTH,
-    AllianceMembership,
     ChatKind,
     ChatMessage,
     Game,
@@ -43,10 +42,11 @@ def _clean_text(text: str) -> str:
 
 def _running_game_and_seat(game_id: int, user: User | AnonymousUser) -> tuple[Game, Seat]:
     # The game's row first, as every writer takes it (one lock order, no deadlock).
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.select_for_update().defer("rules").filter(pk=game_id).first()
     if game is None:
         raise GameError(_("This game does not exist."), status=404)
-    seat = game.seats.filter(user_id=user.pk).first() if user.is_authenticated else None
+    seat = (next((s for s in game.table_seats() if s.user_id == user.pk), None)
+            if user.is_authenticated else None)
     if seat is None:
         raise GameError(_("Only the players of this game can write here."), status=403)
     if game.status != GameStatus.RUNNING:
@@ -60,11 +60,7 @@ def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str) -
     """Write to one's own alliance of the current war. The enemy never hears of it."""
     game, seat = _running_game_and_seat(game_id, user)
     text = _clean_text(text)
-    side = (
-        AllianceMembership.objects.filter(game=game, war=game.current_war, seat=seat)
-        .values_list("side", flat=True)
-        .first()
-    )
+    side = game.war_sides().get(seat.pk)
     if side is None:
         raise GameError(_("You are in no alliance in this war."), status=403)
     message = ChatMessage.objects.create(
