@@ -43,9 +43,15 @@ def database_from_url(url: str) -> dict[str, Any]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            # Django's ASGI handler runs each request in a thread of its own: a connection kept
-            # after it would never be reused, only leaked. 0 unless you know better.
-            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+            # Django's ASGI handler runs each request in a thread of its own, so a connection
+            # kept by a thread would never be reused: the server's connections are a pool
+            # instead, shared by every request (a new one costs PostgreSQL a process).
+            "CONN_MAX_AGE": 0,
+            "OPTIONS": {"pool": {
+                "min_size": int(os.environ.get("DATABASE_POOL_MIN", "2")),
+                "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")),
+                "timeout": 20,
+            }},
             "TEST": {"NAME": os.environ.get("DATABASE_TEST_NAME") or None},
         }
     raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
