@@ -29,7 +29,8 @@ from bench.serving import percentiles
 Request = Callable[[int], None]
 
 
-PROFILE: str | None = None  # --profile: the request whose name holds this text is profiled
+# --profile: the requests whose name holds this text are profiled too.
+PROFILE: dict[str, str | None] = {"text": None}
 
 
 def profile(name: str, request: Request, runs: int, prepare: Request | None) -> None:
@@ -73,7 +74,8 @@ def measure(name: str, request: Request, runs: int, prepare: Request | None = No
         timings.append((time.perf_counter() - start) * 1000)
     p50, p99 = percentiles(timings)
     print(f"{name:<48} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries")
-    if PROFILE and PROFILE in name:
+    text = PROFILE["text"]
+    if text and text in name:
         profile(name, request, runs, prepare)
 
 
@@ -83,8 +85,7 @@ def main() -> None:
     parser.add_argument("--profile", metavar="TEXT",
                         help="profile (cProfile, by own time) the requests whose name holds TEXT")
     args = parser.parse_args()
-    global PROFILE
-    PROFILE = args.profile
+    PROFILE["text"] = args.profile
     import os
 
     os.environ.setdefault("GUERRA_CHAT_LINES_PER_MINUTE", "0")  # a bench writes fast

@@ -7,9 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from guerra.game import board
-from guerra.game.services import snapshot
 from guerra.game.board import abbreviation, text_colour_for
 from guerra.game.models import Holding, Neutral, Region, Seat
+from guerra.game.services import snapshot
 from tests.game.play_helpers import chatter, set_pieces
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -118,6 +119,14 @@ class Game(models.Model):
     # What a page reads of the table, once per loaded game: the access check, the viewer and
     # the board all need the seats and the war's sides, and a request loads its game once.
     # For reading only: a writer reads under the game's lock, on an instance of its own.
+
+    def refresh_from_db(self, using: str | None = None, fields: Any = None,
+                        from_queryset: Any = None) -> None:
+        """Read again; after a whole refresh, what was read once is read again when asked."""
+        if fields is None:
+            for memo in ("_table_seats", "_war_sides", "_attacks_under_way"):
+                self.__dict__.pop(memo, None)
+        super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
 
     def table_seats(self) -> tuple[Seat, ...]:
         """The seats, with their users, in the order the database keeps them."""
