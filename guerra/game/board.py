@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -17,6 +16,7 @@ from guerra.rules.game.machine import pending
 from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import EFFECTS
 
+from .kept import Kept
 from .models import (
     Game,
     GameStatus,
@@ -442,21 +442,12 @@ class BoardFacts:
 
 # Facts by game, seed fingerprint (no other game shares it, even one reusing a deleted game's
 # id), step and language: every viewer's page and re-fetch after a push reads them here.
-_FACTS: OrderedDict[tuple[int, str, int, str], BoardFacts] = OrderedDict()
-_FACTS_SIZE = 256
+_FACTS: Kept[tuple[int, str, int, str], BoardFacts] = Kept(256)
 
 
 def board_facts(game: Game, seats: Iterable[Seat]) -> BoardFacts:
     key = (game.pk, game.dice_seed_hash, game.step, get_language() or "")
-    facts = _FACTS.get(key)
-    if facts is not None:
-        _FACTS.move_to_end(key)
-        return facts
-    facts = _read_facts(game, {s.pk: s for s in seats})
-    _FACTS[key] = facts
-    while len(_FACTS) > _FACTS_SIZE:
-        _FACTS.popitem(last=False)
-    return facts
+    return _FACTS.get(key) or _FACTS.put(key, _read_facts(game, {s.pk: s for s in seats}))
 
 
 def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:

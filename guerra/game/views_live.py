@@ -7,7 +7,6 @@ Access is the game page's (a game you may not see answers 404) and, further, onl
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -31,6 +30,7 @@ from .board import board_view
 from .event_text import describe
 from .forms import NumberField, TextField
 from .grammar import art
+from .kept import Kept
 from .live import CHAT_KINDS
 from .models import Game, GameEvent, GameStatus, Seat
 from .negotiation import (
@@ -85,21 +85,15 @@ def log_context(game: Game, viewer: Viewer) -> dict[str, Any]:
 # An event's line in the log never changes: each is drawn once per process and language, and
 # shared by every viewer's page and re-fetch (by the game's seed fingerprint, which no other
 # game shares, and the event's number).
-_LOG_LINES: OrderedDict[tuple[int, str, int, str], SafeString] = OrderedDict()
-_LOG_LINES_SIZE = 20_000
+_LOG_LINES: Kept[tuple[int, str, int, str], SafeString] = Kept(20_000)
 
 
 def log_line(game: Game, event: GameEvent) -> SafeString:
     key = (game.pk, game.dice_seed_hash, event.seq, get_language() or "")
     line = _LOG_LINES.get(key)
-    if line is not None:
-        _LOG_LINES.move_to_end(key)
-        return line
-    line = mark_safe(render_to_string(
-        "game/_event_line.html", {"event": event, "text": describe(event)}))
-    _LOG_LINES[key] = line
-    while len(_LOG_LINES) > _LOG_LINES_SIZE:
-        _LOG_LINES.popitem(last=False)
+    if line is None:  # the template escapes what it shows
+        line = _LOG_LINES.put(key, mark_safe(render_to_string(
+            "game/_event_line.html", {"event": event, "text": describe(event)})))
     return line
 
 

@@ -9,11 +9,9 @@ adapter of the attack's own procedure, so they know none by name.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.utils.translation import ngettext
 
@@ -24,6 +22,7 @@ from guerra.rules.odds import Estimate, estimate
 
 from ..flowchart_view import Visit
 from ..grammar import agreement, art
+from ..kept import Kept
 
 OUTCOME_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
 
@@ -135,32 +134,23 @@ class Undecidable(ValueError):
     """A form that does not make an input of this procedure (a 400 for the player)."""
 
 
-_ODDS_CACHE_SIZE = 2048
-_odds_cache: OrderedDict[tuple[str, Hashable, Hashable], object] = OrderedDict()
-_odds_lock = threading.Lock()
+_odds_cache: Kept[tuple[str, Hashable, Hashable], object] = Kept(2048)
 T = TypeVar("T")
 
 
 def cached_odds(name: str, state: Hashable, key: Hashable, make: Callable[[], T]) -> T:
     """`make()` (odds), computed once per process for each (procedure, state, key) and shared
     by every viewer, page and re-fetch that asks the same: a state is one step of one attack,
-    it never changes. The last `_ODDS_CACHE_SIZE` are kept."""
+    it never changes. The last 2,048 are kept."""
     entry = (name, state, key)
-    with _odds_lock:
-        if entry in _odds_cache:
-            _odds_cache.move_to_end(entry)
-            return _odds_cache[entry]  # type: ignore[return-value]
-    found = make()
-    with _odds_lock:
-        _odds_cache[entry] = found
-        while len(_odds_cache) > _ODDS_CACHE_SIZE:
-            _odds_cache.popitem(last=False)
-    return found
+    found = _odds_cache.get(entry)
+    if found is None:
+        found = _odds_cache.put(entry, make())
+    return cast(T, found)
 
 
 def clear_odds_cache() -> None:
-    with _odds_lock:
-        _odds_cache.clear()
+    _odds_cache.clear()
 
 
 class ProcedureAdapter:

@@ -8,7 +8,6 @@ with the state after so that only what changed is written.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -18,6 +17,7 @@ from django.utils.translation import gettext as _
 from guerra.rules.game.state import GameState, Pieces
 from guerra.rules.jsonvalue import DataError
 
+from ..kept import Kept
 from ..models import (
     AllianceMembership,
     Game,
@@ -33,8 +33,7 @@ from .errors import GameError
 
 # Decoded states, by game, the game's own seed fingerprint (which no other game shares, even
 # one that reuses a deleted game's id) and step: a stored step never changes.
-_CACHE: OrderedDict[tuple[int, str, int], GameState] = OrderedDict()
-_CACHE_SIZE = 64
+_STATES: Kept[tuple[int, str, int], GameState] = Kept(64)
 SIDES = {"A": 1, "B": 2}
 
 
@@ -46,9 +45,8 @@ def load_state(game: Game) -> GameState:
     reader may then find a later step than the one it loaded, if a writer committed
     meanwhile: it gets that state, kept under its own step."""
     key = (game.pk, game.dice_seed_hash, game.step)
-    cached = _CACHE.get(key)
+    cached = _STATES.get(key)
     if cached is not None:
-        _CACHE.move_to_end(key)
         return cached
     rules = game.rules if "rules" not in game.get_deferred_fields() else None
     if rules is None:
@@ -63,15 +61,14 @@ def load_state(game: Game) -> GameState:
         raise GameError(_("This game's saved state is damaged: %(error)s") % {"error": error},
                         status=409) from error
     if state.step == key[2]:  # a damaged state claiming another step is not kept
-        _remember(key, state)
+        _STATES.put(key, state)
     return state
 
 
 # A game's regions, by game and seed fingerprint: made when the game starts, never changed
 # after (the admin shows them read-only), so read once per process and shared by its pages
 # and writers.
-_REGIONS: OrderedDict[tuple[int, str], tuple[Region, ...]] = OrderedDict()
-_REGIONS_SIZE = 256
+_REGIONS: Kept[tuple[int, str], tuple[Region, ...]] = Kept(256)
 
 
 def game_regions(game: Game) -> tuple[Region, ...]:
@@ -79,26 +76,17 @@ def game_regions(game: Game) -> tuple[Region, ...]:
     key = (game.pk, game.dice_seed_hash)
     regions = _REGIONS.get(key)
     if regions is not None:
-        _REGIONS.move_to_end(key)
         return regions
     regions = tuple(Region.objects.filter(game=game))
     if regions:  # a game still in its waiting room has none yet
-        _REGIONS[key] = regions
-        while len(_REGIONS) > _REGIONS_SIZE:
-            _REGIONS.popitem(last=False)
+        _REGIONS.put(key, regions)
     return regions
 
 
 def remember(game: Game, state: GameState) -> None:
     """Keep a state just stored, once its transaction commits (a rollback keeps nothing)."""
     key = (game.pk, game.dice_seed_hash, state.step)
-    transaction.on_commit(lambda: _remember(key, state))
-
-
-def _remember(key: tuple[int, str, int], state: GameState) -> None:
-    _CACHE[key] = state
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    transaction.on_commit(lambda: _STATES.put(key, state))
 
 
 def project(game: Game, before: GameState | None, after: GameState) -> None:
