@@ -155,25 +155,25 @@ def _placing(state: GameState, regions: dict[str, Region]) -> PlacementView:
                          places)
 
 
-def _auction_calls(game: Game) -> list[str]:
-    """This war's calls as they happened (the log's auction lines)."""
+CALL_KINDS = frozenset({"proposal", "bid_raised", "call_passed", "proposal_won", "taxed"})
+
+
+def _auction_history(game: Game, by_power: dict[str, Seat]
+                     ) -> tuple[list[str], list[tuple[Seat, int]]]:
+    """This war's calls as they happened (the log's auction lines), and what each power paid
+    for the slots it won: one read of the war's log for both."""
     lines = []
-    kinds = {"proposal", "bid_raised", "call_passed", "proposal_won", "taxed"}
-    for event in GameEvent.objects.filter(game=game, war=game.current_war,
-                                          kind="game_step").order_by("seq"):
-        for item in event.payload.get("events", []):
-            if item.get("type") in kinds and isinstance(item.get("message"), dict):
-                lines.append(render_rules_message(item["message"]))
-    return lines
-
-
-def _paid(game: Game, by_power: dict[str, Seat]) -> list[tuple[Seat, int]]:
     totals = dict.fromkeys(by_power, 0)
-    for event in GameEvent.objects.filter(game=game, war=game.current_war, kind="game_step"):
-        for item in event.payload.get("events", []):
-            if item.get("type") == "proposal_won" and item.get("power") in totals:
+    for payload in GameEvent.objects.filter(game=game, war=game.current_war,
+                                            kind="game_step").order_by("seq").values_list(
+                                                "payload", flat=True):
+        for item in payload.get("events", []):
+            kind = item.get("type")
+            if kind in CALL_KINDS and isinstance(item.get("message"), dict):
+                lines.append(render_rules_message(item["message"]))
+            if kind == "proposal_won" and item.get("power") in totals:
                 totals[item["power"]] += int(item.get("bid", 0))
-    return [(by_power[p], gold) for p, gold in totals.items()]
+    return lines, [(by_power[p], gold) for p, gold in totals.items()]
 
 
 def _auction(game: Game, state: GameState, by_power: dict[str, Seat],
@@ -185,13 +185,14 @@ def _auction(game: Game, state: GameState, by_power: dict[str, Seat],
     for slot, (power, side) in zip(slots, table.slots, strict=False):
         slot.seat, slot.side = by_power[power], 1 if side == "A" else 2
     proposal = table.proposal
+    calls, paid = _auction_history(game, by_power)
     view = AuctionView(
         slots=slots, unplaced=[by_power[p] for p in table.unplaced],
         proposal_a=by_power.get(proposal.a or "") if proposal else None,
         proposal_b=by_power.get(proposal.b or "") if proposal else None,
         bid=table.bid, leader=by_power.get(table.leader or ""),
         caller=by_power.get(table.awaited or ""), opener=by_power.get(table.opener),
-        calls=_auction_calls(game), paid=_paid(game, by_power),
+        calls=calls, paid=paid,
         single=len(table.unplaced) == 1,
     )
     if caller is not None:

@@ -528,3 +528,24 @@ def test_G34_while_its_attack_awaits_a_decision_the_turn_box_asks_for_it_not_for
         reverse("game_turn_part", args=[game.pk])).content.decode()
     assert "L'attacco attende una tua decisione." in html
     assert "Dichiara un attacco" not in html and "È il tuo turno." not in html
+
+
+def test_the_flowchart_of_one_step_is_drawn_once_and_shared_by_every_viewer(naval_attack):
+    """The chart, its path and its dice are the same for everyone at a step of the attack:
+    the first page draws it, every other viewer's page reuses the drawing, the next step draws
+    it again (with the path it took), and so does a look back at an earlier box."""
+    from .attack_helpers import decide
+
+    game = naval_attack.game
+
+    def drew_the_chart(power, url=None):
+        response = client_of(seat(game, power).user).get(url or page_url(naval_attack))
+        assert response.status_code == 200 and 'class="chart-edges"' in response.content.decode()
+        return "game/_flowchart.html" in [t.name for t in response.templates]
+
+    assert drew_the_chart("Prussia")
+    assert not drew_the_chart("Francia") and not drew_the_chart("Gran Bretagna")
+    decide(naval_attack, "Gran Bretagna", "naval", fight=True)  # the next step
+    assert drew_the_chart("Francia")
+    assert not drew_the_chart("Prussia")
+    assert drew_the_chart("Prussia", page_url(naval_attack) + "?passo=1")  # an earlier box
