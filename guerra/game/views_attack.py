@@ -124,7 +124,7 @@ def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResp
         return error_response(request, error)
     if not request.htmx:
         return redirect("attack_page", game_id, number)
-    game.refresh_from_db()  # as the decision left it (its seats: as this request read them)
+    game.refresh_from_db()  # as the decision left it
     if request.htmx.target == "ally-prompts":
         # Answered from the prompt, on whatever page: the prompts part, without this one.
         return render(request, "game/_ally_prompts.html", prompt_context(game, seat))

@@ -317,7 +317,7 @@ def staff_correct(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespo
         )
     except services.GameError as error:
         return error_response(request, error)
-    game = Game.objects.get(pk=game.pk)  # the seats as corrected, not as this request read them
+    game.refresh_from_db()  # the seats as corrected, not as this request read them
     fresh = viewer_for(game, request.user)
     assert fresh is not None
     done = _("Correction saved for %(power)s.") % {"power": art(seat.power, "il")}

@@ -116,9 +116,10 @@ class Game(models.Model):
         """The name of the game's combat system, for the pages."""
         return str(self.get_procedure_display())
 
-    # What a page reads of the table, once per loaded game: the access check, the viewer and
-    # the board all need the seats and the war's sides, and a request loads its game once.
-    # For reading only: a writer reads under the game's lock, on an instance of its own.
+    # What a request reads of the table, once per loaded game: the access check, the viewer
+    # and the board all need the seats and the war's sides. A writer has its own instance,
+    # loaded under the game's lock, and `project` updates its seats in place; a whole
+    # `refresh_from_db` reads them again.
 
     def refresh_from_db(self, using: str | None = None, fields: Any = None,
                         from_queryset: Any = None) -> None:
