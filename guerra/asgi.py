@@ -2,10 +2,17 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from django.conf import settings  # noqa: E402
+
+from guerra.handler import PooledASGIHandler  # noqa: E402
+
+# Django's handler, on a few long-lived threads (guerra/handler.py says why).
+django_asgi_app = PooledASGIHandler(settings.GUERRA_REQUEST_THREADS)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -43,9 +43,8 @@ def database_from_url(url: str) -> dict[str, Any]:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            # Django's ASGI handler runs each request in a thread of its own, so a connection
-            # kept by a thread would never be reused: the server's connections are a pool
-            # instead, shared by every request (a new one costs PostgreSQL a process).
+            # The server's connections are a pool shared by every request of the process (a new
+            # one costs PostgreSQL a process); a request gives its connection back at its end.
             "CONN_MAX_AGE": 0,
             "OPTIONS": {"pool": {
                 "min_size": int(os.environ.get("DATABASE_POOL_MIN", "2")),
@@ -61,6 +60,9 @@ def sqlite_database(path: Path) -> dict[str, Any]:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": path,
+        # A thread keeps its connection (opening one costs about 1.5 ms): the server's requests
+        # run on a few long-lived threads (guerra/handler.py), the websockets' on one.
+        "CONN_MAX_AGE": 600,
         "OPTIONS": {
             # Without IMMEDIATE, two read-then-write transactions fail at once with
             # "database is locked" instead of waiting for each other.
@@ -155,6 +157,9 @@ ASGI_APPLICATION = "guerra.asgi.application"
 # default is 1 MiB). daphne's runserver reads these two settings; `python -m guerra.server`
 # gives them to daphne's command line; the consumer refuses bigger frames too.
 DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 4096
+# Requests a server process runs at once, each on a long-lived thread of its own (the others
+# wait their turn): guerra/handler.py.
+GUERRA_REQUEST_THREADS = int(os.environ.get("GUERRA_REQUEST_THREADS", "8"))
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": database_from_url(os.environ["DATABASE_URL"])}

@@ -1,0 +1,128 @@
+"""The server's Django handler (guerra/handler.py): requests run on a few long-lived threads, one
+request a thread at a time, and a thread keeps its database connection from one request to the
+next."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pytest
+from asgiref.testing import ApplicationCommunicator
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.test import override_settings
+from django.urls import path
+
+from guerra.handler import PooledASGIHandler
+
+# What the test views saw, in order.
+SEEN: list[tuple[str, Any]] = []
+BARRIER: dict[str, threading.Barrier] = {}
+
+
+def where(request: HttpRequest) -> HttpResponse:
+    SEEN.append(("thread", threading.get_ident()))
+    return HttpResponse("ok")
+
+
+def meet(request: HttpRequest) -> HttpResponse:
+    """Waits for the other request: both must be running at once."""
+    BARRIER["both"].wait(timeout=5)
+    SEEN.append(("thread", threading.get_ident()))
+    return HttpResponse("ok")
+
+
+def slow(request: HttpRequest) -> HttpResponse:
+    SEEN.append(("start", request.GET["n"]))
+    time.sleep(0.05)
+    SEEN.append(("end", request.GET["n"]))
+    return HttpResponse("ok")
+
+
+def database(request: HttpRequest) -> HttpResponse:
+    connection.ensure_connection()
+    SEEN.append(("connection", connection.connection))
+    return HttpResponse("ok")
+
+
+urlpatterns = [path("where/", where), path("meet/", meet), path("slow/", slow),
+               path("database/", database)]
+
+
+async def get(application: PooledASGIHandler, url: str) -> int:
+    route, _, query = url.partition("?")
+    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": route,
+             "raw_path": route.encode(), "query_string": query.encode(), "root_path": "",
+             "scheme": "http", "headers": [(b"host", b"testserver")],
+             "client": ("127.0.0.1", 4000), "server": ("testserver", 80)}
+    communicator = ApplicationCommunicator(application, scope)
+    await communicator.send_input({"type": "http.request", "body": b""})
+    start = await communicator.receive_output(timeout=10)
+    await communicator.receive_output(timeout=10)  # the body
+    await communicator.wait(timeout=10)
+    return int(start["status"])
+
+
+@pytest.fixture(autouse=True)
+def own_urls():
+    SEEN.clear()
+    with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
+        yield
+
+
+def threads_seen() -> list[Any]:
+    return [value for kind, value in SEEN if kind == "thread"]
+
+
+def test_requests_one_after_the_other_reuse_one_thread():
+    application = PooledASGIHandler(threads=4)
+
+    async def three() -> list[int]:
+        return [await get(application, "/where/") for _ in range(3)]
+
+    assert asyncio.run(three()) == [200, 200, 200]
+    seen = threads_seen()
+    assert len(seen) == 3 and len(set(seen)) == 1
+    assert seen[0] != threading.get_ident()  # not the event loop's thread
+
+
+def test_requests_in_flight_at_once_each_have_a_thread_of_their_own():
+    application = PooledASGIHandler(threads=4)
+    BARRIER["both"] = threading.Barrier(2)
+
+    async def two() -> list[int]:
+        return list(await asyncio.gather(get(application, "/meet/"), get(application, "/meet/")))
+
+    assert asyncio.run(two()) == [200, 200]  # on one thread, the first would wait in vain
+    assert len(set(threads_seen())) == 2
+
+
+def test_past_the_limit_a_request_waits_for_a_free_thread():
+    application = PooledASGIHandler(threads=1)
+
+    async def two() -> list[int]:
+        return list(await asyncio.gather(get(application, "/slow/?n=1"),
+                                         get(application, "/slow/?n=2")))
+
+    assert asyncio.run(two()) == [200, 200]
+    assert [kind for kind, _ in SEEN] == ["start", "end", "start", "end"]
+
+
+def test_a_handler_needs_a_thread():
+    with pytest.raises(ValueError):
+        PooledASGIHandler(threads=0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_thread_keeps_its_database_connection_from_one_request_to_the_next():
+    application = PooledASGIHandler(threads=2)
+
+    async def two() -> list[int]:
+        return [await get(application, "/database/") for _ in range(2)]
+
+    assert asyncio.run(two()) == [200, 200]
+    first, second = (value for kind, value in SEEN if kind == "connection")
+    assert second is first  # opening a connection again costs about 1.5 ms on SQLite
