@@ -82,6 +82,42 @@ def test_each_event_is_numbered_within_its_own_chain_only(running_game, table):
     assert [(m["seq"], m["prev"]) for m in pushed] == [(1, 0), (2, 1)]
 
 
+def test_a_batch_numbers_its_events_as_one_log_event_after_another_would(running_game, table):
+    """The events of one change are logged together (EventBatch): same numbers, same chains,
+    in three statements however many events and chains there are."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from guerra.game.services.events import EventBatch
+
+    game = Game.objects.get(pk=running_game.pk)
+    kinds: list[dict[str, Any]] = [
+        {"visibility": Visibility.ALLIANCE, "side": 1},
+        {"visibility": Visibility.POWER, "seat": table["Gran Bretagna"]},
+        {},
+        {"visibility": Visibility.ALLIANCE, "side": 1},
+        {"visibility": Visibility.POWER, "seat": table["Francia"]},
+        {"visibility": Visibility.POWER, "seat": table["Gran Bretagna"]},
+    ]
+    with transaction.atomic():
+        one_by_one = [log_event(game, "x", **kind) for kind in kinds]
+        batch = EventBatch(game)
+        for kind in kinds:
+            batch.add("y", **kind)
+        with CaptureQueriesContext(connection) as queries:
+            together = batch.write()
+    assert len(queries) == 3
+    assert [e.seq for e in together] == [one_by_one[-1].seq + 1 + i for i in range(len(kinds))]
+    # Each chain goes on from where the one-by-one events left it.
+    assert [e.chain_seq - o.chain_seq for e, o in zip(together, one_by_one, strict=True)] == [
+        2, 2, 1, 2, 1, 2]
+    stored = GameEvent.objects.filter(game=game, kind="y").order_by("seq")
+    assert [(e.seq, e.chain_seq) for e in stored] == [(e.seq, e.chain_seq) for e in together]
+    game.refresh_from_db()
+    assert game.last_event_seq == together[-1].seq
+    assert EventBatch(game).write() == []
+
+
 def test_an_alliance_chain_starts_again_in_a_new_war(running_game):
     game = Game.objects.get(pk=running_game.pk)
     war1 = log_event(game, "x", visibility=Visibility.ALLIANCE, side=1)

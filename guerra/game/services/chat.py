@@ -21,7 +21,7 @@ from ..models import (
 )
 from ..parsing import BadInput, clean_text
 from .errors import GameError
-from .events import log_event
+from .events import EventBatch, log_event
 from .retry import retried
 
 
@@ -99,13 +99,9 @@ def chat_post_private(
         text=text,
     )
     # One event per reader: each power chain is private to its power.
+    log = EventBatch(game)
     for reader, other in ((seat, recipient), (recipient, seat)):
-        log_event(
-            game,
-            "chat_private",
-            {"message": message.pk, "with": other.pk},
-            visibility=Visibility.POWER,
-            seat=reader,
-            actor=seat,
-        )
+        log.add("chat_private", {"message": message.pk, "with": other.pk},
+                visibility=Visibility.POWER, seat=reader, actor=seat)
+    log.write()
     return message

@@ -3,11 +3,75 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import F, IntegerField, OuterRef, Subquery
 
 from .. import live
-from ..audience import chain_filter
+from ..audience import chain_filter, event_chain
 from ..models import Attack, Game, GameEvent, Seat, Visibility
+
+
+class EventBatch:
+    """The events of one change, logged together when `write` is called: whatever their
+    number, one statement takes their numbers, one reads the last number of each audience
+    chain they are on, one inserts them. They are numbered in the order they were added, as
+    one `log_event` after another would number them, and pushed when the transaction
+    commits."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[GameEvent] = []
+
+    def add(
+        self,
+        kind: str,
+        payload: dict[str, Any] | None = None,
+        *,
+        visibility: str = Visibility.ALL,
+        side: int | None = None,
+        seat: Seat | None = None,
+        actor: Seat | None = None,
+        attack: Attack | None = None,
+    ) -> GameEvent:
+        event = GameEvent(game=self.game, kind=kind, visibility=visibility,
+                          war=self.game.current_war, side=side, seat=seat, actor=actor,
+                          attack=attack, payload=payload or {})
+        self.events.append(event)
+        return event
+
+    def write(self) -> list[GameEvent]:
+        events, self.events = self.events, []
+        if not events:
+            return events
+        game = self.game
+        last = _next_seq(game, len(events))
+        game.last_event_seq = last
+        chains = {event_chain(event): event for event in events}
+        numbers = _last_in_chains(game, chains)
+        for seq, event in enumerate(events, start=last - len(events) + 1):
+            chain = event_chain(event)
+            numbers[chain] += 1
+            event.seq, event.chain_seq = seq, numbers[chain]
+        GameEvent.objects.bulk_create(events)
+        for event in events:
+            live.push_on_commit(event)
+        return events
+
+
+def _last_in_chains(game: Game, chains: dict[str, GameEvent]) -> dict[str, int]:
+    """The last number of each chain, in one query: a subquery a chain, each reading only its
+    chain's newest event (by the index), however long the game's log."""
+    names = list(chains)
+    columns = {
+        f"chain_{i}": Subquery(
+            GameEvent.objects.filter(game=OuterRef("pk"))
+            .filter(chain_filter(event.visibility, game.current_war, event.side, event.seat_id))
+            .order_by("-seq").values("chain_seq")[:1],
+            output_field=IntegerField(),
+        )
+        for i, event in enumerate(chains.values())
+    }
+    found = Game.objects.filter(pk=game.pk).annotate(**columns).values_list(*columns).get()
+    return {name: number or 0 for name, number in zip(names, found, strict=True)}
 
 
 def log_event(
@@ -29,48 +93,28 @@ def log_event(
     same audience chain is read under that lock too. The push to the event's audience leaves
     when the transaction commits.
     """
-    seq = _next_seq(game)
-    game.last_event_seq = seq
-    seat_id = seat.pk if seat is not None else None
-    last_in_chain = (
-        GameEvent.objects.filter(game=game)
-        .filter(chain_filter(visibility, game.current_war, side, seat_id))
-        .order_by("-seq")
-        .values_list("chain_seq", flat=True)
-        .first()
-    )
-    event = GameEvent.objects.create(
-        game=game,
-        seq=seq,
-        kind=kind,
-        visibility=visibility,
-        war=game.current_war,
-        side=side,
-        seat=seat,
-        actor=actor,
-        attack=attack,
-        payload=payload or {},
-        chain_seq=(last_in_chain or 0) + 1,
-    )
-    live.push_on_commit(event)
-    return event
+    batch = EventBatch(game)
+    batch.add(kind, payload, visibility=visibility, side=side, seat=seat, actor=actor,
+              attack=attack)
+    return batch.write()[0]
 
 
-def _next_seq(game: Game) -> int:
-    """The game's next event number, counted in its row: one statement where UPDATE can return
-    the new value (PostgreSQL, and SQLite from 3.35, the version that brought RETURNING to its
-    INSERT and UPDATE alike); elsewhere it is read back, under the same write lock."""
+def _next_seq(game: Game, count: int = 1) -> int:
+    """Take `count` event numbers of the game, counted in its row; returns the last. One
+    statement where UPDATE can return the new value (PostgreSQL, and SQLite from 3.35, the
+    version that brought RETURNING to its INSERT and UPDATE alike); elsewhere it is read back,
+    under the same write lock."""
     table = connection.ops.quote_name(Game._meta.db_table)
     column = connection.ops.quote_name("last_event_seq")
     if connection.vendor in ("postgresql", "sqlite") and (
         connection.features.can_return_columns_from_insert
     ):
         with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET {column} = {column} + 1 WHERE id = %s "
-                           f"RETURNING {column}", [game.pk])
+            cursor.execute(f"UPDATE {table} SET {column} = {column} + %s WHERE id = %s "
+                           f"RETURNING {column}", [count, game.pk])
             row = cursor.fetchone()
         if row is None:
             raise Game.DoesNotExist
         return int(row[0])
-    Game.objects.filter(pk=game.pk).update(last_event_seq=F("last_event_seq") + 1)
+    Game.objects.filter(pk=game.pk).update(last_event_seq=F("last_event_seq") + count)
     return Game.objects.values_list("last_event_seq", flat=True).get(pk=game.pk)

@@ -31,7 +31,7 @@ from ..models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibili
 from ..procedures import adapter
 from ..rules_text import render_rules_message
 from .errors import GameError
-from .events import log_event
+from .events import EventBatch
 from .locks import locked_running_game, seat_of
 from .retry import retried
 from .snapshot import load_state, project, remember
@@ -100,10 +100,12 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
     seats = {seat.power: seat for seat in game.table_seats()}  # as project left them
     attack = _attack_row(game, before, after, deadline, seats)
     _dice(game, dice, attack, made)
-    _log(game, before, after, outcome.events, seats, attack=attack, actor=actor, made=made,
+    log = EventBatch(game)
+    _log(log, before, after, outcome.events, seats, attack=attack, actor=actor, made=made,
          answered=answered)
     if after.finished:
-        log_event(game, "game_ended", {"seed": game.dice_seed})
+        log.add("game_ended", {"seed": game.dice_seed})
+    log.write()
 
 
 def _deadline_key(state: GameState) -> tuple[object, ...] | None:
@@ -172,35 +174,35 @@ def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
     )
 
 
-def _log(game: Game, before: GameState | None, after: GameState, events: tuple[Event, ...],
-         seats: dict[str, Seat], *, attack: Attack | None, actor: Seat | None, made: str,
-         answered: bool) -> None:
+def _log(log: EventBatch, before: GameState | None, after: GameState,
+         events: tuple[Event, ...], seats: dict[str, Seat], *, attack: Attack | None,
+         actor: Seat | None, made: str, answered: bool) -> None:
     """The step in the log: what happened around the attack for everyone (the unrest only for
     its owner), and the attack's own part as the attack's step, as its page reads it."""
     head, fought, tail = split_attack_events(events, answered=answered)
-    _log_game_events(game, head, actor, made, seats)
+    _log_game_events(log, head, actor, made, seats)
     if attack is not None and (fought or answered):  # a secret answer is a step too (M2)
         old = before.attack.state if before is not None and before.attack is not None and (
             before.attack.number == attack.number) else None
         public, private = _private_split(fought, seats)
-        log_event(game, "attack_step", {
+        log.add("attack_step", {
             "attack": attack.number, "step": old.step if old is not None else 0,
             "made": "declare" if old is None else made,
             "events": [event.to_dict() for event in public], "notes": [],
         }, actor=actor, attack=attack)
-        _log_private(game, private, seats, actor)
+        _log_private(log, private, seats, actor)
         if after.attack is not None and after.attack.number == attack.number:
-            _invite(game, attack, old, after.attack.state, seats)
-    _log_game_events(game, tail, actor, made, seats)
+            _invite(log, attack, old, after.attack.state, seats)
+    _log_game_events(log, tail, actor, made, seats)
 
 
-def _log_game_events(game: Game, events: tuple[Event, ...], actor: Seat | None, made: str,
-                     seats: dict[str, Seat]) -> None:
+def _log_game_events(log: EventBatch, events: tuple[Event, ...], actor: Seat | None,
+                     made: str, seats: dict[str, Seat]) -> None:
     public, private = _private_split(events, seats)
     if public:
-        log_event(game, "game_step", {"made": made, "events": [e.to_dict() for e in public]},
-                  actor=actor)
-    _log_private(game, private, seats, actor)
+        log.add("game_step", {"made": made, "events": [e.to_dict() for e in public]},
+                actor=actor)
+    _log_private(log, private, seats, actor)
 
 
 def _private_split(events: tuple[Event, ...], seats: dict[str, Seat]
@@ -218,21 +220,21 @@ def _private_split(events: tuple[Event, ...], seats: dict[str, Seat]
     return public, private
 
 
-def _log_private(game: Game, private: dict[str, list[Event]], seats: dict[str, Seat],
+def _log_private(log: EventBatch, private: dict[str, list[Event]], seats: dict[str, Seat],
                  actor: Seat | None) -> None:
     for power, own in private.items():
-        log_event(game, "game_private", {"events": [e.to_dict() for e in own]},
+        log.add("game_private", {"events": [e.to_dict() for e in own]},
                   visibility=Visibility.POWER, seat=seats[power], actor=actor)
 
 
-def _invite(game: Game, attack: Attack, before: Any, after: Any, seats: dict[str, Seat]
+def _invite(log: EventBatch, attack: Attack, before: Any, after: Any, seats: dict[str, Seat]
             ) -> None:
     """A1, P4: each ally asked to bring units hears of it privately, on its own power's chain
     only, when its invitation opens."""
     for side, power, armies, fleets in adapter(attack.procedure).newly_invited(before, after):
         if power not in seats:
             continue
-        log_event(game, "ally_invited", {
+        log.add("ally_invited", {
             "attack": attack.number, "region": attack.region.name, "side": side,
             "friend": after.main_power(side), "armies": armies, "fleets": fleets,
         }, visibility=Visibility.POWER, seat=seats[power], attack=attack)
