@@ -1,7 +1,7 @@
 """Time of the game's pages and answers, in-process (no network): what one request costs the
 server, and its SQL queries.
 
-    .venv/bin/python bench/page_bench.py [--runs N] [--profile TEXT]
+    .venv/bin/python bench/page_bench.py [--runs N] [--profile TEXT] [--queries TEXT]
 
 It makes a temporary SQLite database with a running game (the one `live_latency.py` plays) and
 times, with Django's test client, over N runs each (p50 and p99, after a warm-up):
@@ -29,8 +29,9 @@ from bench.serving import percentiles
 Request = Callable[[int], None]
 
 
-# --profile: the requests whose name holds this text are profiled too.
-PROFILE: dict[str, str | None] = {"text": None}
+# --profile / --queries: the requests whose name holds this text are profiled too, or have
+# their SQL printed.
+PROFILE: dict[str, str | None] = {"text": None, "queries": None}
 
 
 def profile(name: str, request: Request, runs: int, prepare: Request | None) -> None:
@@ -50,8 +51,27 @@ def profile(name: str, request: Request, runs: int, prepare: Request | None) -> 
     stats.sort_stats("cumulative").print_stats("guerra", 40)
 
 
+# When the request being timed rang its first push (live.send): the server's share of a live
+# update's latency, before the answer is drawn.
+FIRST_PUSH: list[float] = []
+
+
+def _watch_pushes() -> None:
+    from guerra.game import live
+
+    send = live.send
+
+    def timed_send(group: str, message: dict[str, object]) -> bool:
+        if not FIRST_PUSH:
+            FIRST_PUSH.append(time.perf_counter())
+        return send(group, message)
+
+    live.send = timed_send
+
+
 def measure(name: str, request: Request, runs: int, prepare: Request | None = None) -> None:
-    """Time `request(i)` over `runs` runs; `prepare(i)`, untimed, sets each run up."""
+    """Time `request(i)` over `runs` runs; `prepare(i)`, untimed, sets each run up. For a
+    request that rings a push, also the time until its first push left."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -66,14 +86,23 @@ def measure(name: str, request: Request, runs: int, prepare: Request | None = No
     with CaptureQueriesContext(connection) as queries:
         request(5)
     count = len(queries)  # now: the next request's start empties the log
-    timings = []
+    shown = PROFILE["queries"]
+    if shown and shown in name:
+        print(f"--- the {count} queries of {name} ---")
+        for query in queries.captured_queries:
+            print(f"  {query['sql'][:300]}")
+    timings, pushes = [], []
     for i in range(runs):
         ready(6 + i)
+        FIRST_PUSH.clear()
         start = time.perf_counter()
         request(6 + i)
         timings.append((time.perf_counter() - start) * 1000)
+        if FIRST_PUSH:
+            pushes.append((FIRST_PUSH[0] - start) * 1000)
     p50, p99 = percentiles(timings)
-    print(f"{name:<48} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries")
+    pushed = f"  (push left at p50 {percentiles(pushes)[0]:4.1f} ms)" if pushes else ""
+    print(f"{name:<48} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  {count:3d} queries{pushed}")
     text = PROFILE["text"]
     if text and text in name:
         profile(name, request, runs, prepare)
@@ -84,8 +113,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--profile", metavar="TEXT",
                         help="profile (cProfile, by own time) the requests whose name holds TEXT")
+    parser.add_argument("--queries", metavar="TEXT",
+                        help="print the SQL of one request of each measure whose name holds TEXT")
     args = parser.parse_args()
     PROFILE["text"] = args.profile
+    PROFILE["queries"] = args.queries
     import os
 
     os.environ.setdefault("GUERRA_CHAT_LINES_PER_MINUTE", "0")  # a bench writes fast
@@ -93,6 +125,7 @@ def main() -> None:
 
     path = Path(tempfile.mkdtemp()) / "bench.sqlite3"
     game_id, _sessions, seats = prepare_database(path)
+    _watch_pushes()
     from django.conf import settings
     from django.contrib.auth.models import User
     from django.test import Client
