@@ -124,11 +124,11 @@ def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResp
         return error_response(request, error)
     if not request.htmx:
         return redirect("attack_page", game_id, number)
-    game.refresh_from_db()  # as the decision left it
+    game = attack.game  # as the decision left it: the service's own, no second read
+    seat = next((s for s in game.table_seats() if seat and s.pk == seat.pk), None)
     if request.htmx.target == "ally-prompts":
         # Answered from the prompt, on whatever page: the prompts part, without this one.
         return render(request, "game/_ally_prompts.html", prompt_context(game, seat))
-    attack.game = game
     return _render_attack(request, game, seat, attack, upto=None, partial=True)
 
 

@@ -23,7 +23,7 @@ from ..models import Attack, Game, Neutral, Region, Seat
 from ..parsing import row_id
 from ..procedures import Decision, Undecidable, adapter
 from .errors import GameError
-from .play import game_play
+from .play import game_play, game_played
 
 __all__ = ["Decision", "attack_decide", "attack_declare", "attack_state"]
 
@@ -106,6 +106,9 @@ def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) 
             raise GameError(_("This is not a decision of this attack."), status=400) from None
 
     refusals = {code: (_(msgid), status) for code, (msgid, status) in REFUSALS.items()}
-    game_play(game_id=game_id, user=user, given=answer, made=decision.kind, refusals=refusals)
-    return Attack.objects.select_related("region", "attacker", "defender", "neutral").get(
+    played = game_played(game_id=game_id, user=user, given=answer, made=decision.kind,
+                         refusals=refusals)
+    found = Attack.objects.select_related("region", "attacker", "defender", "neutral").get(
         game_id=game_id, number=number)
+    found.game = played.game  # as the decision left it, seats included
+    return found

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -44,9 +44,24 @@ STATUS_OF_REFUSAL = {"stale": 409, "repeated": 409, "over": 409, "not_yours": 40
 Input = Callable[[Seat, GameState], object]
 
 
-@retried
 def game_play(*, game_id: int, user: User, given: Input, made: str,
               refusals: Mapping[str, tuple[str, int]] | None = None) -> GameState:
+    """One player's input (see `game_played`); returns the state it made."""
+    return game_played(game_id=game_id, user=user, given=given, made=made,
+                       refusals=refusals).state
+
+
+class Played(NamedTuple):
+    """The state an input made, and the game's row as the step left it (seats included): the
+    answer to the player is drawn from it without reading the game again."""
+
+    state: GameState
+    game: Game
+
+
+@retried
+def game_played(*, game_id: int, user: User, given: Input, made: str,
+                refusals: Mapping[str, tuple[str, int]] | None = None) -> Played:
     """One player's input, built from its seat and the current state by `given`; `made` names
     it in the log ("build", "declare", "naval"...). `refusals` word a refusal by its code
     (stale, repeated, not yours...) with its status, in place of the rules' own sentence.
@@ -71,7 +86,7 @@ def game_play(*, game_id: int, user: User, given: Input, made: str,
         # Free actions (G41, G43, G40) go on during an attack without answering it.
         answered = state.attack_under_way and not isinstance(decision, FREE)
         record(game, state, outcome, dice, actor=seat, made=made, answered=answered)
-        return outcome.state
+        return Played(outcome.state, game)
 
 
 def record(game: Game, before: GameState | None, outcome: Accepted[GameState], dice: HmacDice,
@@ -95,6 +110,11 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
         raise GameError(_("The game has moved on meanwhile: reload the page."), status=409)
     for name, value in fields.items():
         setattr(game, name, value)
+    # What the instance read once and this step may change (its seats are kept in step by
+    # `project`): the war's sides, the attacks under way.
+    game.__dict__.pop("_attacks_under_way", None)
+    if before is None or (before.war, before.alliances) != (after.war, after.alliances):
+        game.__dict__.pop("_war_sides", None)
     remember(game, after)
     project(game, before, after)
     seats = {seat.power: seat for seat in game.table_seats()}  # as project left them
@@ -276,4 +296,4 @@ def expire_due(*, game_id: int | None = None, now: datetime | None = None) -> in
     return expired
 
 
-__all__ = ["expire_due", "game_expire", "game_play", "record"]
+__all__ = ["Played", "expire_due", "game_expire", "game_play", "game_played", "record"]
