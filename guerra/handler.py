@@ -10,6 +10,11 @@ on one thread: its middleware, view and transaction) and gives it back when it e
 in flight at once never share a thread, as before; at most GUERRA_REQUEST_THREADS run at once
 and the rest wait their turn in the event loop. The most recently freed thread is lent first,
 so its connection is warm.
+
+The middleware and the view run as one synchronous call on that thread, as under WSGI. Django's
+own handler builds an asynchronous chain, and with one synchronous-only middleware in it
+(WhiteNoise) a request went back and forth between its thread and the event loop at every
+layer: some twenty hand-overs, each waiting for the other side's turn.
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest, HttpResponseBase
 
 
 class PooledASGIHandler(ASGIHandler):
@@ -48,6 +54,14 @@ class PooledASGIHandler(ASGIHandler):
                     await self.handle(scope, receive, send)
             finally:
                 self._idle.append(worker)
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)  # a synchronous chain (see above)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        response: HttpResponseBase = await sync_to_async(
+            self.get_response, thread_sensitive=True)(request)
+        return response
 
     def _new_worker(self) -> ThreadPoolExecutor:
         self._made += 1

@@ -126,3 +126,16 @@ def test_a_thread_keeps_its_database_connection_from_one_request_to_the_next():
     assert asyncio.run(two()) == [200, 200]
     first, second = (value for kind, value in SEEN if kind == "connection")
     assert second is first  # opening a connection again costs about 1.5 ms on SQLite
+
+
+def test_the_middleware_and_the_view_run_as_one_call_on_the_request_s_thread():
+    """No hand-over between the thread and the event loop at each middleware: the chain is
+    synchronous, whatever the middleware can do."""
+    from asgiref.sync import iscoroutinefunction
+    from django.core.handlers.asgi import ASGIHandler
+
+    assert iscoroutinefunction(ASGIHandler()._middleware_chain)  # Django's own: asynchronous
+    assert not iscoroutinefunction(PooledASGIHandler(threads=1)._middleware_chain)
+    application = PooledASGIHandler(threads=1)
+    assert asyncio.run(get(application, "/where/")) == 200
+    assert threads_seen() and threads_seen()[0] != threading.get_ident()
