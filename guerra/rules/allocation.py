@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from guerra.rules import frozen
 from guerra.rules.i18n import Message, _, ngettext
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Allocation:
     """A power's split of a number of points over named parts, for one step."""

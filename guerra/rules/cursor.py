@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import final
 
+from guerra.rules import frozen
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj, get_bool, get_int, get_list, get_opt_str, get_str, str_tuple
 
 
+@final  # `entered` builds a Cursor, not a copy of whatever class `self` is
+@frozen.record
 @dataclass(frozen=True)
 class Cursor:
     """Where a procedure stands: the part of every state the engine reads and writes."""
@@ -19,6 +23,12 @@ class Cursor:
     path: tuple[str, ...] = ()  # node ids in the order they were entered
     finished: bool = False
     outcome: str | None = None
+
+    def entered(self, node: str) -> Cursor:
+        """At `node`, just entered: walked, a window opened at the current step, nobody awaited
+        yet (`frozen.replace` with those four fields, built directly: once per box)."""
+        return Cursor(node, self.step, self.step, (), (*self.path, node), self.finished,
+                      self.outcome)
 
     def to_dict(self) -> dict[str, JSON]:
         return {

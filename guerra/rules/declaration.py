@@ -27,11 +27,22 @@ def negative_field(forces: Sequence[tuple[str, object]], neutral: Neutral | None
     for where, force in forces:
         if not getattr(force, "power", "").strip():
             return _("Field “{field}” must be a non-empty text.", field=f"{where}.power")
-        for f in dataclasses.fields(force):  # type: ignore[arg-type]
-            value = getattr(force, f.name)
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                return _("Field “{field}” cannot be negative.", field=f"{where}.{f.name}")
+        for name in _field_names(type(force)):
+            value = getattr(force, name)
+            if isinstance(value, int) and value < 0:  # a bool is an int, never below zero
+                return _("Field “{field}” cannot be negative.", field=f"{where}.{name}")
     return None
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A force class's fields, in order (read at every declaration: looked up once a class)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def target_problem(attacker: Force, defender: Force | None, neutral: Neutral | None,

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from guerra.rules import frozen
 from guerra.rules.i18n import N_, Message, _, ngettext
 from guerra.rules.jsontype import JSON
 
@@ -56,6 +57,7 @@ class Event:
         return data
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NodeEntered(Event):
     """The procedure reached a box of its flowchart."""
@@ -68,6 +70,7 @@ class NodeEntered(Event):
         return Message(self.label)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class AttackEnded(Event):
     type: ClassVar[str] = "attack_ended"
@@ -98,6 +101,7 @@ def outcome_label(outcome: str) -> Message:
 SEVEN_RULES = frozenset({"L6", "M5"})
 
 
+@frozen.record
 @dataclass(frozen=True)
 class AllyDeclined(Event):
     """An ally asked to bring units stays out, or did not answer in time (seed 004's A2/A3,
@@ -114,6 +118,7 @@ class AllyDeclined(Event):
         return _("{power} stays out of the attack.", power=self.power)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class UnitLost(Event):
     """N7/M7/L7: a unit leaves the board; the owner's unrest comes as `UnrestGained`."""
@@ -147,6 +152,7 @@ class UnitLost(Event):
         )
 
 
+@frozen.record
 @dataclass(frozen=True)
 class UnitsMoved(Event):
     """Units go from one place to another during an attack (a reinforcement from a linked
@@ -173,6 +179,7 @@ class UnitsMoved(Event):
                         self.count, power=self.power, region=self.target)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class UnrestGained(Event):
     type: ClassVar[str] = "unrest"
@@ -187,6 +194,7 @@ class UnrestGained(Event):
         )
 
 
+@frozen.record
 @dataclass(frozen=True)
 class ControlPlaced(Event):
     type: ClassVar[str] = "control_placed"
@@ -199,6 +207,7 @@ class ControlPlaced(Event):
                  power=self.power, region=self.region)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class ControlRemoved(Event):
     type: ClassVar[str] = "control_removed"
@@ -211,6 +220,7 @@ class ControlRemoved(Event):
                  power=self.power, region=self.region)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NeutralRemoved(Event):
     type: ClassVar[str] = "neutral_removed"
@@ -221,6 +231,7 @@ class NeutralRemoved(Event):
         return _("The neutral marker leaves {region}.", region=self.region)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class GoldChanged(Event):
     type: ClassVar[str] = "gold"
@@ -236,6 +247,7 @@ class GoldChanged(Event):
                         self.delta, power=self.power)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class VpChanged(Event):
     type: ClassVar[str] = "vp"

@@ -143,6 +143,7 @@ class Input(Protocol):
     def step(self) -> int: ...
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Timeout:
     """A deadline passed: everyone still awaited gets the box's default (e.g. A3: declines)."""
@@ -150,6 +151,7 @@ class Timeout:
     step: int
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Transition(Generic[S]):
     """What an automatic box (or a decision being left) returns: where to go next."""
@@ -159,6 +161,7 @@ class Transition(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Recorded(Generic[S]):
     """A decision box accepted one power's input."""
@@ -167,6 +170,7 @@ class Recorded(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Accepted(Generic[T]):
     state: T
@@ -177,6 +181,7 @@ class Accepted(Generic[T]):
 RefusalCode = Literal["invalid", "stale", "repeated", "not_yours", "over"]
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Refused(Generic[T]):
     """Nothing happened: `state` is the unchanged state (None when an attack was not declared).
@@ -231,7 +236,12 @@ class DecisionBox(ABC, Generic[S]):
 
     @abstractmethod
     def awaited(self, state: S) -> tuple[str, ...]:
-        """The powers whose input is still awaited; empty: the box is left at once."""
+        """The powers whose input is still awaited; empty: the box is left at once.
+
+        Read from the procedure's own fields, never from the cursor: the engine writes this
+        answer into the cursor (`awaiting`) and asks again only after the next input, so an
+        answer that depended on the cursor would never be asked for again.
+        """
 
     @abstractmethod
     def accept(self, state: S, answer: object, *, timed_out: bool = False) -> Recorded[S] | Message:
@@ -271,6 +281,8 @@ class Procedure(ABC, Generic[S, Sit]):
         # combat wherever it is played); the page draws no arrow to them, only the box.
         self.escapes = escapes
         self._nodes = {node.id: node for node in nodes}
+        # Entering a box is told by the same immutable event every time: made once per node.
+        self._entered = {node.id: NodeEntered(node=node.id, label=node.label) for node in nodes}
         self._edges = {(edge.source, edge.target) for edge in edges}
         self._auto = dict(auto)
         self._decisions = dict(decisions)
@@ -410,19 +422,20 @@ class Procedure(ABC, Generic[S, Sit]):
 
     def step_once(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]] | None:
         """Run the current box if nobody is awaited there; None when waiting or finished."""
-        if state.cursor.finished:
+        cursor = state.cursor
+        if cursor.finished:
             return None
-        node = self.node(state.cursor.node)
-        if node.kind is NodeKind.DECISION:
+        node = self._nodes.get(cursor.node) or self.node(cursor.node)
+        kind = node.kind
+        if kind is NodeKind.DECISION:
             box = self._decisions[node.id]
             awaited = box.awaited(state)
             if awaited:
-                if awaited != state.cursor.awaiting:
-                    state = state.with_cursor(frozen.replace(state.cursor, awaiting=awaited))
-                    return state, ()
+                if awaited != cursor.awaiting:
+                    return state.with_cursor(frozen.replace(cursor, awaiting=awaited)), ()
                 return None
             transition = box.leave(state)
-        elif node.kind is NodeKind.END:
+        elif kind is NodeKind.END:
             raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
         else:
             transition = self._auto[node.id](state, dice)
@@ -432,9 +445,12 @@ class Procedure(ABC, Generic[S, Sit]):
     def run_on(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]]:
         """Run automatic, dice and answered boxes until a decision awaits someone or the end."""
         events: list[Event] = []
-        while (result := self.step_once(state, dice)) is not None:
+        step_once = self.step_once
+        while (result := step_once(state, dice)) is not None:
             state, new = result
             events.extend(new)
+            if state.cursor.awaiting:  # a decision box now waits: the next step would say so
+                break
         return state, tuple(events)
 
     def start(self, state: S, dice: Dice) -> Accepted[S]:
@@ -448,7 +464,7 @@ class Procedure(ABC, Generic[S, Sit]):
         cursor = state.cursor
         if cursor.finished:
             return Refused(_("This attack is already over."), state, "over")
-        node = self.node(cursor.node)
+        node = self._nodes.get(cursor.node) or self.node(cursor.node)
         if node.kind is not NodeKind.DECISION or not cursor.awaiting:
             return Refused(_("No decision is awaited now."), state, "stale")
         box = self._decisions[node.id]
@@ -468,33 +484,33 @@ class Procedure(ABC, Generic[S, Sit]):
                 _("No decision is awaited from {power} now.", power=str(sender)), state,
                 "repeated" if sender in box.answered(state) else "not_yours",
             )
-        events: list[Event] = []
+        events: tuple[Event, ...] = ()
         if isinstance(answer, Timeout):
             for power in cursor.awaiting:
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
                     raise FlowchartError(f"{self.name}: default refused at {node.id}: {result}")
                 state = result.state
-                events.extend(result.events)
+                events += result.events
         else:
             result = box.accept(state, answer)
             if isinstance(result, Message):
                 return Refused(result, state)
             state = result.state
-            events.extend(result.events)
+            events = result.events
         step = cursor.step + 1
         awaited = box.awaited(state)
         # A sequential box opens a new window for each power it asks (its own step, deadline).
         opened = step if box.sequential and awaited and awaited != cursor.awaiting \
             else state.cursor.opened_at
         cursor = frozen.replace(state.cursor, step=step, awaiting=awaited, opened_at=opened)
-        return Accepted(state.with_cursor(cursor), tuple(events))
+        return Accepted(state.with_cursor(cursor), events)
 
     def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
         """Apply one input; when the decision is complete, run on to the next one or the end."""
         submitted = self.submit(state, answer)
-        if isinstance(submitted, Refused):
-            return submitted
+        if isinstance(submitted, Refused) or submitted.state.cursor.awaiting:
+            return submitted  # refused, or the decision still awaits somebody
         next_state, events = self.run_on(submitted.state, dice)
         return Accepted(next_state, submitted.events + events)
 
@@ -502,14 +518,11 @@ class Procedure(ABC, Generic[S, Sit]):
         if source is not None and (source, target) not in self._edges \
                 and target not in self.escapes:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
-        node = self.node(target)
-        cursor = frozen.replace(
-            state.cursor, node=target, path=(*state.cursor.path, target),
-            awaiting=(), opened_at=state.cursor.step,
-        )
-        events: list[Event] = [NodeEntered(node=target, label=node.label)]
+        node = self._nodes.get(target) or self.node(target)
+        cursor = state.cursor.entered(target)
         if node.kind is NodeKind.END:
             outcome = self._ends[target](state)
+            ended = AttackEnded(outcome=outcome, winner=self.winner(state, outcome))
             cursor = frozen.replace(cursor, finished=True, outcome=outcome)
-            events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
-        return state.with_cursor(cursor), tuple(events)
+            return state.with_cursor(cursor), (self._entered[target], ended)
+        return state.with_cursor(cursor), (self._entered[target],)

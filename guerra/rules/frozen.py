@@ -1,4 +1,4 @@
-"""A faster `dataclasses.replace` for the rules' frozen dataclasses.
+"""A faster `dataclasses.replace` and `__init__` for the rules' frozen dataclasses.
 
 The engine builds a new state at every box it walks (the cursor moves, a holding loses a unit),
 and `dataclasses.replace` spent almost half of an attack's resolution: it reads every field by
@@ -7,17 +7,23 @@ no `__post_init__`, no `InitVar`, no field left out of `__init__`, no `cached_pr
 value a copy would carry over), so a copy of the instance's
 `__dict__` with the changes on top is the same object that `dataclasses.replace` would build.
 Any other class falls back to `dataclasses.replace`.
+
+`record` does the same for building one: the `__init__` of a frozen dataclass stores each
+field with its own `object.__setattr__` call (the class's `__setattr__` refuses), and the
+engine builds a handful of records at every box (cursors, states, transitions, events).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from functools import cached_property
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 _FIELDS: dict[type, frozenset[str] | None] = {}
+_set_attribute = object.__setattr__  # past the frozen class's own `__setattr__`
 
 
 def _plain_fields(cls: type) -> frozenset[str] | None:
@@ -47,8 +53,72 @@ def replace(obj: T, /, **changes: Any) -> T:
     if not names.issuperset(changes):
         unknown = ", ".join(sorted(set(changes) - names))
         raise TypeError(f"{cls.__name__} has no field {unknown}")
-    new = object.__new__(cls)
-    attributes = new.__dict__
-    attributes.update(obj.__dict__)
+    # A copy of the whole dict, set as the new instance's: cheaper than filling the new
+    # instance's own dict key by key.
+    attributes = obj.__dict__.copy()
     attributes.update(changes)
+    new = object.__new__(cls)
+    _set_attribute(new, "__dict__", attributes)
     return new
+
+
+def replace_field(obj: T, name: str, value: object, /) -> T:
+    """`replace(obj, **{name: value})`: one field changed, without packing keyword arguments
+    (half the cost of `replace` for a state's new cursor, made at every box)."""
+    names = _FIELDS.get(type(obj))
+    if names is None or name not in names:
+        return replace(obj, **{name: value})  # not known yet, not a plain record, or no field
+    attributes = obj.__dict__.copy()
+    attributes[name] = value
+    new = object.__new__(type(obj))
+    _set_attribute(new, "__dict__", attributes)
+    return new
+
+
+_INIT_NAMES = frozenset({"self", "_attributes", "_defaults"})  # the names `record` uses
+
+
+def record(cls: type[T]) -> type[T]:
+    """Decorate a plain frozen dataclass (above `@dataclass(frozen=True)`) with an `__init__`
+    that fills the instance's `__dict__` directly.
+
+    The new `__init__` takes the same parameters as the dataclass's, in the same order and
+    kinds, with the same defaults, and leaves the same `__dict__` (the fields in declaration
+    order; a field outside `__init__` stays a class attribute, its default). `__eq__`,
+    `__hash__`, `__repr__`, `dataclasses.fields` and frozenness stay the dataclass's own; the
+    dataclass's `__init__` is kept as `__init__.__wrapped__`. A class where the copy would
+    differ (`__post_init__`, `__slots__`, a default factory, an `InitVar`, not frozen) is
+    refused with a TypeError when its module is imported.
+    """
+    original = cls.__dict__.get("__init__")
+    params = getattr(cls, "__dataclass_params__", None)
+    if original is None or params is None or not params.frozen or not params.init \
+            or hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a plain frozen dataclass")
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    parameters = list(inspect.signature(original).parameters.values())[1:]
+    if [p.name for p in parameters] != [f.name for f in fields if f.init] \
+            or any(f.default_factory is not dataclasses.MISSING
+                   or (not f.init and f.default is dataclasses.MISSING)
+                   or f.name in _INIT_NAMES for f in fields):
+        raise TypeError(f"{cls.__name__}: its __init__ cannot be copied as a plain record")
+    defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+    signature = []
+    for p in parameters:
+        if p.kind is p.KEYWORD_ONLY and "*" not in signature:
+            signature.append("*")
+        signature.append(p.name if p.default is p.empty else f"{p.name}=_defaults[{p.name!r}]")
+    # One store per field into the new instance's dict: faster than building a dict and
+    # setting `__dict__`, and twice as fast as the dataclass's `object.__setattr__` calls.
+    lines = [f"def __init__({', '.join(['self', *signature])}):",
+             "    _attributes = self.__dict__"]
+    # A field outside `__init__` is left to its class attribute (its default), as there.
+    lines += [f"    _attributes[{f.name!r}] = {f.name}" for f in fields if f.init]
+    namespace: dict[str, Any] = {"_defaults": defaults}
+    exec("\n".join(lines), namespace)  # the source is built above from field names only
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__wrapped__ = original  # inspect.signature() shows the dataclass's own, annotated
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning to a method
+    return cls

@@ -109,3 +109,137 @@ def test_something_not_a_dataclass_is_refused_as_dataclasses_replace_refuses_it(
 def test_every_unknown_field_is_named() -> None:
     with pytest.raises(TypeError, match=r"Cursor has no field colour, size$"):
         frozen.replace(Cursor(node="x"), size=3, colour="red")
+
+
+# --- frozen.replace_field: one field, the same copy ------------------------------------------
+
+
+def test_one_field_replaced_is_what_replace_builds() -> None:
+    cursor = Cursor(node="allies", step=2, path=("declared", "allies"))
+    copy = frozen.replace_field(cursor, "awaiting", ("Spagna",))
+    assert copy == frozen.replace(cursor, awaiting=("Spagna",))
+    assert list(copy.__dict__) == list(cursor.__dict__)  # the fields keep their order
+    assert cursor.awaiting == () and type(copy) is Cursor
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.step = 3  # type: ignore[misc]
+
+
+def test_one_unknown_field_is_refused_and_other_classes_fall_back() -> None:
+    with pytest.raises(TypeError, match=r"Cursor has no field colour$"):
+        frozen.replace_field(Cursor(node="x"), "colour", "red")
+    s = situation(attacker(armies=2), defender(armies=1), region=LAND,
+                  a_allies=[AllyForce(ES, 1, 0)])
+    assert s.invited()
+    assert frozen.replace_field(s, "neutral", Neutral(2)).invited() == ()  # computed again
+
+
+# --- frozen.record: the dataclass's own __init__, made faster ----------------------------
+
+
+def _records() -> list[type]:
+    """Every class of the rules whose __init__ `frozen.record` made."""
+    import importlib
+    import pkgutil
+
+    import guerra.rules
+
+    found = []
+    for module in pkgutil.walk_packages(guerra.rules.__path__, "guerra.rules."):
+        if module.name.endswith("__main__"):
+            continue
+        for value in vars(importlib.import_module(module.name)).values():
+            if isinstance(value, type) and value.__module__ == module.name \
+                    and hasattr(value.__dict__.get("__init__"), "__wrapped__"):
+                found.append(value)
+    return found
+
+
+def test_the_engines_records_and_events_are_records() -> None:
+    from guerra.rules.events import NodeEntered
+    from guerra.rules.flowchart import Accepted, Transition
+    from guerra.rules.seed004.events import DiceRolled
+
+    records = _records()
+    for cls in (Cursor, AttackState, Holding, Transition, Accepted, NodeEntered, DiceRolled):
+        assert cls in records, cls
+
+
+@pytest.mark.parametrize("cls", _records(), ids=lambda cls: cls.__qualname__)
+def test_a_record_is_built_as_its_dataclass_builds_it(cls: type) -> None:
+    """Same parameters, same defaults, same dict (values and order) as the dataclass's own
+    __init__, which `frozen.record` keeps as `__wrapped__`."""
+    import inspect
+
+    own = cls.__init__.__wrapped__  # type: ignore[misc]
+    assert inspect.signature(cls) == inspect.signature(own).replace(
+        parameters=list(inspect.signature(own).parameters.values())[1:])
+    parameters = list(inspect.signature(own).parameters.values())[1:]
+    for with_defaults in (False, True):
+        args = {p.name: object() for p in parameters
+                if p.default is p.empty or not with_defaults}
+        positional = [args.pop(p.name) for p in parameters
+                      if p.kind is p.POSITIONAL_OR_KEYWORD and p.name in args]
+        fast = cls(*positional, **args)
+        slow = object.__new__(cls)
+        own(slow, *positional, **args)
+        assert list(fast.__dict__.items()) == list(slow.__dict__.items())
+
+
+def test_a_record_keeps_defaults_keyword_only_fields_and_fields_outside_init() -> None:
+    @frozen.record
+    @dataclasses.dataclass(frozen=True)
+    class Sample:
+        kind: ClassVar[str] = "sample"
+        first: int
+        second: str = "two"
+        fixed: bool = dataclasses.field(default=True, init=False)
+        named: tuple[int, ...] = dataclasses.field(default=(), kw_only=True)
+
+    sample = Sample(1, named=(3,))
+    assert sample.__dict__ == {"first": 1, "second": "two", "named": (3,)}  # as the dataclass
+    assert sample.fixed is True
+    assert sample == Sample(1, "two", named=(3,)) and hash(sample) == hash(Sample(1, named=(3,)))
+    assert repr(sample).endswith("Sample(first=1, second='two', fixed=True, named=(3,))")
+    with pytest.raises(TypeError):
+        Sample(1, "two", (3,))  # type: ignore[call-arg]  # `named` is keyword-only
+    with pytest.raises(TypeError):
+        Sample()  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sample.first = 2  # type: ignore[misc]
+
+
+def test_what_a_record_would_build_differently_is_refused() -> None:
+    class Plain:
+        value: int = 0
+
+    @dataclasses.dataclass
+    class Mutable:
+        value: int
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        value: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Slotted:
+        value: int
+
+    @dataclasses.dataclass(frozen=True)
+    class Factory:
+        values: tuple[int, ...] = dataclasses.field(default_factory=tuple)
+
+    @dataclasses.dataclass(frozen=True)
+    class WithInitVar:
+        value: int
+        scale: dataclasses.InitVar[int] = 1
+
+    @dataclasses.dataclass(frozen=True)
+    class Unset:
+        value: int = dataclasses.field(init=False)
+
+    for cls in (Plain, Mutable, Checked, Slotted, Factory, WithInitVar, Unset):
+        with pytest.raises(TypeError):
+            frozen.record(cls)

@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from guerra.rules import frozen
 from guerra.rules.events import AllyDeclined, Event, units_text
 from guerra.rules.forces import Side
 from guerra.rules.i18n import Message, _, ngettext
 from guerra.rules.jsontype import JSON
 
 
+@frozen.record
 @dataclass(frozen=True)
 class ExchangeRolled(Event):
     """P2: both sides' rolls sorted from highest to lowest, the pairs and what each side
@@ -47,6 +49,7 @@ class ExchangeRolled(Event):
                  number=self.number, power=self.attacking, won=won, lost=lost)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class ReinforcementArrived(Event):
     """P4: an ally arrives with some of its armies and fleets in the region."""
@@ -70,6 +73,7 @@ class ReinforcementArrived(Event):
 ReinforcementStayedOut = AllyDeclined
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NeutralUnitsLost(Event):
     """P8: the neutral's defending units lost in an exchange (nobody takes unrest)."""
@@ -84,6 +88,7 @@ class NeutralUnitsLost(Event):
                         self.count, left=self.left)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NobodyDefends(Event):
     """P6: the defending faction has no unit (a defender with control markers only): no

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from guerra.rules import frozen
 from guerra.rules.allocation import Allocation
 
 __all__ = ["Allocation", "Reinforce"]
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Reinforce:
     """P4: an ally asked arrives with some of its armies and fleets in the region (0 and 0:

@@ -21,6 +21,7 @@ PROCEDURE_NAME = "d10"
 Role = Literal["attacker", "defender", "reinforcement"]
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Fighter:
     """A power's units in the fight: a main player's armies, fleets (and the defender's forts)
@@ -43,6 +44,7 @@ class Fighter:
         return self.armies + self.fleets
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Answer:
     """P4: a reinforcement's answer; 0 armies and 0 fleets means it stays out."""
@@ -53,6 +55,7 @@ class Answer:
     timed_out: bool = False
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Exchange:
     """P2: one exchange. `attacking` rolled the attacking side's dice (the attacker in the first
@@ -77,6 +80,7 @@ class Exchange:
         return len(self.pairs) - self.defender_losses
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Loss:
     """Units a power must still lose after an exchange (P5); `power` None is the neutral."""
@@ -85,6 +89,7 @@ class Loss:
     count: int
 
 
+@frozen.record
 @dataclass(frozen=True)
 class D10State(ProcedureState):
     """One "d10" attack in progress or finished."""
@@ -101,7 +106,7 @@ class D10State(ProcedureState):
     splits: tuple[tuple[str, int], ...] = ()  # armies chosen among a power's losses (P5)
 
     def with_cursor(self, cursor: Cursor) -> D10State:
-        return frozen.replace(self, cursor=cursor)
+        return frozen.replace_field(self, "cursor", cursor)
 
     # --- reading --------------------------------------------------------------------------
     def fighter(self, power: str) -> Fighter | None:

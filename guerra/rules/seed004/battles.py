@@ -36,17 +36,16 @@ from guerra.rules.seed004.totals import (
 
 
 def _battle_events(battle: Battle) -> tuple[Event, ...]:
-    events: list[Event] = []
-    for side in SIDES:
-        roll = battle.roll(side)
-        events.append(DiceRolled(battle.kind, side, roll.power, roll.faces, roll.difference,
-                                 roll.seven))
-    for side in SIDES:
-        roll = battle.roll(side)
-        events.append(TotalComputed(battle.kind, side, roll.power, roll.total, roll.breakdown))
+    """Each side's dice, then each side's total, attacker first, then the winner."""
+    kind, a, d = battle.kind, battle.attacker, battle.defender
     won = None if battle.winner == "tie" else battle.roll(battle.winner).power
-    events.append(BattleDecided(battle.kind, battle.winner, won))
-    return tuple(events)
+    return (
+        DiceRolled(kind, ATTACKER, a.power, a.faces, a.difference, a.seven),
+        DiceRolled(kind, DEFENDER, d.power, d.faces, d.difference, d.seven),
+        TotalComputed(kind, ATTACKER, a.power, a.total, a.breakdown),
+        TotalComputed(kind, DEFENDER, d.power, d.total, d.breakdown),
+        BattleDecided(kind, battle.winner, won),
+    )
 
 
 def _battle(kind: BattleKind, attacker: SideRoll, defender: SideRoll) -> Battle:
@@ -113,7 +112,7 @@ def land_losses(state: AttackState, dice: Dice) -> Transition[AttackState]:
                 return Transition(g.LAND_LOSS_CHOICE, state, tuple(events))
             state, lost = lose_unit(state, power, options[0], LAND_LOSS_RULES[loss.cause], "L7")
             events += lost
-        state = frozen.replace(state, pending_losses=state.pending_losses[1:])
+        state = frozen.replace_field(state, "pending_losses", state.pending_losses[1:])
     return Transition(g.CONTROL, state, tuple(events))
 
 

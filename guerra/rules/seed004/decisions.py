@@ -28,9 +28,9 @@ class AlliesBox(DecisionBox[AttackState]):
     """
 
     def awaited(self, state: AttackState) -> tuple[str, ...]:
+        answered = {answer.power for answer in state.answers}
         return tuple(
-            ally.power for _side, ally in state.situation.invited()
-            if state.answer_of(ally.power) is None
+            ally.power for _side, ally in state.situation.invited() if ally.power not in answered
         )
 
     def answered(self, state: AttackState) -> tuple[str, ...]:
@@ -49,7 +49,7 @@ class AlliesBox(DecisionBox[AttackState]):
             return problem
         recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)
         # Kept secret until the box closes: the enemy's allies may still be deciding.
-        return Recorded(frozen.replace(state, answers=(*state.answers, recorded)))
+        return Recorded(frozen.replace_field(state, "answers", (*state.answers, recorded)))
 
     def default(self, state: AttackState, power: str) -> object:
         """A3: no answer by the deadline counts as declining."""
@@ -60,15 +60,17 @@ class AlliesBox(DecisionBox[AttackState]):
         answers are announced together, in that order, as the box closes."""
         committed = []
         events: list[Event] = []
+        # Each power's first answer, as `state.answer_of` reads it.
+        answers = {answer.power: answer for answer in reversed(state.answers)}
         for side, ally in state.situation.invited():
-            answer = state.answer_of(ally.power)
+            answer = answers.get(ally.power)
             if answer is None or answer.armies + answer.fleets == 0:
                 events.append(AllyDeclined(ally.power, side, answer is None or answer.timed_out))
                 continue
             events.append(AllyCommitted(ally.power, side, answer.armies, answer.fleets))
             committed.append(Holding(ally.power, side, ally=True,
                                      armies=answer.armies, fleets=answer.fleets))
-        state = frozen.replace(state, holdings=state.holdings + tuple(committed))
+        state = frozen.replace_field(state, "holdings", state.holdings + tuple(committed))
         return Transition(g.HAS_SEA, state, tuple(events))
 
 

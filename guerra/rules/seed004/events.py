@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from guerra.rules import frozen
 from guerra.rules.events import AllyDeclined, Event, units_text
 from guerra.rules.i18n import N_, Message, _, ngettext
 from guerra.rules.seed004.model import Side
@@ -18,6 +19,7 @@ __all__ = ["AllyDeclined"]  # shared with every procedure that asks allies (guer
 BATTLE_LABELS = {"naval": N_("naval battle"), "land": N_("land battle")}
 
 
+@frozen.record
 @dataclass(frozen=True)
 class AllyCommitted(Event):
     """A2."""
@@ -35,6 +37,7 @@ class AllyCommitted(Event):
         return _("{power} joins the defender with {units}.", power=self.power, units=units)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NavalDecisionMade(Event):
     """S4: `fight` is the attacker's wish to fight, or the defender's acceptance."""
@@ -55,6 +58,7 @@ class NavalDecisionMade(Event):
         return _("{power} refuses the naval battle.", power=self.power)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class TilesAtSea(Event):
     """M2: Alliance tiles used at sea (so not in the land battle)."""
@@ -69,6 +73,7 @@ class TilesAtSea(Event):
                         "{power} uses {count} Alliance tiles at sea.", self.tiles, power=self.power)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NavalSupport(Event):
     """S1/S3/S4/M3/M4: who gets naval support (+1 in the land battle); side None: nobody."""
@@ -84,6 +89,7 @@ class NavalSupport(Event):
         return _("{power} gets naval support.", power=self.power)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class DiceRolled(Event):
     """Two dice for one side of a battle: it adds |d1 - d2|; a 7 costs an extra unit."""
@@ -109,6 +115,7 @@ class DiceRolled(Event):
                  d1=d1, d2=d2, difference=difference)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class TotalComputed(Event):
     """M1/L2/N1/N2: a side's total and what each point is for."""
@@ -129,6 +136,7 @@ class TotalComputed(Event):
                  battle=battle, total=self.total)
 
 
+@frozen.record
 @dataclass(frozen=True)
 class BattleDecided(Event):
     """M3/M4/L3/L5/N3-N5."""

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from guerra.rules import frozen
+
 LossKind = Literal["army", "fort"]
 
 
+@frozen.record
 @dataclass(frozen=True)
 class AllyAnswer:
     """A2: an invited ally commits armies and fleets it has in the region; 0/0 declines."""
@@ -22,6 +25,7 @@ class AllyAnswer:
     fleets: int = 0
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NavalDecision:
     """S4: the attacker decides to fight the naval battle; the defender decides to accept it."""
@@ -31,6 +35,7 @@ class NavalDecision:
     fight: bool
 
 
+@frozen.record
 @dataclass(frozen=True)
 class NavalTiles:
     """M2: how many of the power's Alliance tiles for this region go to the naval battle."""
@@ -40,6 +45,7 @@ class NavalTiles:
     tiles: int
 
 
+@frozen.record
 @dataclass(frozen=True)
 class LossChoice:
     """L4/L6: the defender's main player chooses to lose an army or a fort."""

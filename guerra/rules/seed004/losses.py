@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from guerra.rules import frozen
 from guerra.rules.events import Event, UnitKind, UnitLost, UnrestGained
 from guerra.rules.seed004.inputs import LossKind
@@ -10,6 +12,7 @@ from guerra.rules.seed004.state import AttackState, Holding, PendingLoss
 
 LAND_LOSS_RULES = {"defeat": "L3", "tie": "L5", "seven": "L6"}
 NEUTRAL_LOSS_RULES = {"defeat": "N5", "tie": "N4", "seven": "N6"}
+_COUNT_FIELD: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 
 
 def lose_unit(
@@ -17,15 +20,11 @@ def lose_unit(
 ) -> tuple[AttackState, tuple[Event, ...]]:
     """N7/M7/L7: the unit leaves the board and its owner takes 1 unrest."""
     holding = state.holding(power)
-    counts = {"army": holding.armies, "fleet": holding.fleets, "fort": holding.forts}
-    if counts[kind] < 1:
+    field = _COUNT_FIELD[kind]
+    count: int = getattr(holding, field)
+    if count < 1:
         raise ValueError(f"{power} has no {kind} to lose")
-    if kind == "army":
-        changed = frozen.replace(holding, armies=holding.armies - 1)
-    elif kind == "fleet":
-        changed = frozen.replace(holding, fleets=holding.fleets - 1)
-    else:
-        changed = frozen.replace(holding, forts=holding.forts - 1)
+    changed = frozen.replace_field(holding, field, count - 1)
     events: tuple[Event, ...] = (
         UnitLost(power=power, kind=kind, count=1, rule=rule),
         UnrestGained(power=power, amount=1, rule=unrest_rule),
@@ -48,15 +47,20 @@ def fleet_bearer(state: AttackState, side: Side, allies_first: bool) -> str | No
     return None
 
 
+# (an army left, a fort that may be lost) -> the kinds the main player may lose
+_OPTIONS: dict[tuple[bool, bool], tuple[LossKind, ...]] = {
+    (True, True): ("army", "fort"), (True, False): ("army",), (False, True): ("fort",),
+    (False, False): (),
+}
+
+
+def _options(main: Holding, side: Side, cause: str) -> tuple[LossKind, ...]:
+    return _OPTIONS[main.armies > 0, side == DEFENDER and main.forts > 0 and cause != "tie"]
+
+
 def main_land_options(state: AttackState, side: Side, cause: str) -> tuple[LossKind, ...]:
     """L4: A loses armies; D armies or forts; L5: a tie loss is never a fort."""
-    main = state.main(side)
-    options: list[LossKind] = []
-    if main.armies > 0:
-        options.append("army")
-    if side == DEFENDER and main.forts > 0 and cause != "tie":
-        options.append("fort")
-    return tuple(options)
+    return _options(state.main(side), side, cause)
 
 
 def land_bearer(state: AttackState, loss: PendingLoss) -> tuple[str, tuple[LossKind, ...]] | None:
@@ -66,16 +70,14 @@ def land_bearer(state: AttackState, loss: PendingLoss) -> tuple[str, tuple[LossK
     ally with an army; for the losing side's extra loss (L6) the ally comes first.
     """
     main = state.main(loss.side)
-    options = main_land_options(state, loss.side, loss.cause)
+    options = _options(main, loss.side, loss.cause)
     ally = next((h for h in state.committed(loss.side) if h.armies > 0), None)
-    candidates: list[tuple[str, tuple[LossKind, ...]]] = []
-    if options:
-        candidates.append((main.power, options))
-    if ally is not None:
-        candidates.insert(0 if loss.allies_first else len(candidates), (ally.power, ("army",)))
-    return candidates[0] if candidates else None
+    if ally is not None and (loss.allies_first or not options):
+        return ally.power, ("army",)
+    return (main.power, options) if options else None
 
 
+@cache  # twelve possible answers, each an immutable tuple: made once
 def land_pending(
     winner: str, attacker_seven: bool, defender_seven: bool
 ) -> tuple[PendingLoss, ...]:

@@ -37,6 +37,7 @@ BattleKind = Literal["naval", "land"]
 LossCause = Literal["defeat", "tie", "seven"]
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Holding:
     """A participant's units that can still fight or be lost in this attack.
@@ -63,6 +64,7 @@ class Holding:
         )
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Answer:
     """A2/A3: an invited ally's answer; 0 armies and 0 fleets means it declined."""
@@ -83,6 +85,7 @@ class Answer:
         )
 
 
+@frozen.record
 @dataclass(frozen=True)
 class SideRoll:
     """One side's dice and total in one battle; `power` is None for a neutral country."""
@@ -123,6 +126,7 @@ class SideRoll:
         )
 
 
+@frozen.record
 @dataclass(frozen=True)
 class Battle:
     kind: BattleKind
@@ -160,6 +164,7 @@ class Battle:
         )
 
 
+@frozen.record
 @dataclass(frozen=True)
 class PendingLoss:
     """L3/L5/L6: a land loss still to be taken (regular ones first, then the extra ones)."""
@@ -191,6 +196,7 @@ def _side(value: str) -> Side:
     raise invalid("side")
 
 
+@frozen.record
 @dataclass(frozen=True)
 class AttackState(ProcedureState):
     """One attack in progress or finished (see the module docstring)."""
@@ -210,7 +216,7 @@ class AttackState(ProcedureState):
     loss_choice: str | None = None  # L4: the kind chosen at the current loss decision
 
     def with_cursor(self, cursor: Cursor) -> AttackState:
-        return frozen.replace(self, cursor=cursor)
+        return frozen.replace_field(self, "cursor", cursor)
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -225,18 +231,21 @@ class AttackState(ProcedureState):
         raise KeyError(power)
 
     def main_power(self, side: Side) -> str | None:
-        force = self.situation.main(side)
+        force = self.situation.attacker if side == ATTACKER else self.situation.defender
         return None if force is None else force.power
 
     def main(self, side: Side) -> Holding:
-        power = self.main_power(side)
-        if power is None:
+        force = self.situation.attacker if side == ATTACKER else self.situation.defender
+        if force is None:
             raise KeyError(side)
-        return self.holding(power)
+        for holding in self.holdings:  # `holding(force.power)`: read at almost every box
+            if holding.power == force.power:
+                return holding
+        raise KeyError(force.power)
 
     def committed(self, side: Side) -> tuple[Holding, ...]:
         """Committed allies of a side, in commitment order, with their units left."""
-        return tuple(h for h in self.holdings if h.side == side and h.ally)
+        return tuple([h for h in self.holdings if h.side == side and h.ally])
 
     def sea_tiles(self, side: Side) -> int:
         tiles = self.attacker_sea_tiles if side == ATTACKER else self.defender_sea_tiles
@@ -276,8 +285,8 @@ class AttackState(ProcedureState):
 
     # --- writing ------------------------------------------------------------------------
     def with_holding(self, holding: Holding) -> AttackState:
-        holdings = tuple(holding if h.power == holding.power else h for h in self.holdings)
-        return frozen.replace(self, holdings=holdings)
+        holdings = tuple([holding if h.power == holding.power else h for h in self.holdings])
+        return frozen.replace_field(self, "holdings", holdings)
 
     # --- JSON ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, JSON]:

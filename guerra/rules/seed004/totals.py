@@ -33,9 +33,12 @@ def _side_roll(
     power: str | None, items: list[tuple[str, int]], faces: tuple[int, int]
 ) -> SideRoll:
     # Zero items are left out so the page shows only what counts; the dice always show.
-    counted = tuple((label, value) for label, value in items if value)
-    breakdown = (*counted, (DICE, abs(faces[0] - faces[1])))
-    return SideRoll(power, faces, sum(value for _, value in breakdown), breakdown)
+    difference = abs(faces[0] - faces[1])
+    counted = [item for item in items if item[1]]
+    total = difference
+    for _label, value in counted:
+        total += value
+    return SideRoll(power, faces, total, (*counted, (DICE, difference)))
 
 
 def _more(mine: int, theirs: int) -> int:
@@ -50,7 +53,7 @@ def naval_roll(state: AttackState, side: Side, faces: tuple[int, int]) -> SideRo
     assert force is not None and rival is not None
     items = [
         (OWN_FLEETS, state.main(side).fleets),
-        (ALLIED_FLEETS, sum(h.fleets for h in state.committed(side))),
+        (ALLIED_FLEETS, sum([h.fleets for h in state.committed(side)])),
         (TILES_AT_SEA, state.sea_tiles(side)),
         (MORE_NAVY_TRAINING, _more(force.navy_training, rival.navy_training)),
     ]
@@ -66,7 +69,7 @@ def land_roll(state: AttackState, side: Side, faces: tuple[int, int]) -> SideRol
     items = [
         (NAVAL_SUPPORT, 1 if state.naval_support == side else 0),
         (OWN_ARMIES, main.armies),
-        (ALLIED_ARMIES, sum(h.armies for h in state.committed(side))),
+        (ALLIED_ARMIES, sum([h.armies for h in state.committed(side)])),
         (MORE_ARMY_TRAINING, _more(force.army_training, rival.army_training)),
         # A5/L2: only the defender's own forts count; the attacker's never do.
         (FORTS, 0 if side == ATTACKER else 2 * main.forts),
