@@ -9,7 +9,7 @@ django.setup(set_prefix=False)
 
 from django.conf import settings  # noqa: E402
 
-from guerra.handler import PooledASGIHandler  # noqa: E402
+from guerra.handler import PooledASGIHandler, settle  # noqa: E402
 
 # Django's handler, on a few long-lived threads (guerra/handler.py says why).
 django_asgi_app = PooledASGIHandler(settings.GUERRA_REQUEST_THREADS)
@@ -34,3 +34,7 @@ application = ProtocolTypeRouter(
 
 # Deadlines pass with every browser closed: this server process applies them on its own timer.
 deadlines.start()
+
+# What the process has made by now lives as long as it does: the collector need not walk it again
+# at every full collection (a pause of tens of milliseconds for every request in flight).
+settle()

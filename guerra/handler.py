@@ -20,8 +20,10 @@ layer: some twenty hand-overs, each waiting for the other side's turn.
 from __future__ import annotations
 
 import asyncio
+import gc
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
@@ -66,3 +68,22 @@ class PooledASGIHandler(ASGIHandler):
     def _new_worker(self) -> ThreadPoolExecutor:
         self._made += 1
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"guerra-request-{self._made}")
+
+
+def settle() -> None:
+    """Once the server has started: compile the project's templates (each is compiled once and
+    kept), collect what is garbage, then leave everything left (Django, the project's modules,
+    templates, URL patterns...) out of the collector's full collections.
+    A full collection walks every object the process tracks and stops every request meanwhile;
+    measured on the latency bench, the server's ~100,000 objects at start made each take 50-100
+    ms on a busy machine, 12-25 ms with them frozen."""
+    from django.conf import settings
+    from django.template.loader import get_template
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (the URL patterns, imported and compiled)
+    for folder in cast(list[Path], settings.TEMPLATES[0]["DIRS"]):
+        for path in sorted(Path(folder).rglob("*.html")):
+            get_template(path.relative_to(folder).as_posix())
+    gc.collect()
+    gc.freeze()

@@ -139,3 +139,29 @@ def test_the_middleware_and_the_view_run_as_one_call_on_the_request_s_thread():
     application = PooledASGIHandler(threads=1)
     assert asyncio.run(get(application, "/where/")) == 200
     assert threads_seen() and threads_seen()[0] != threading.get_ident()
+
+
+class Kept:
+    """Something a server makes at start and keeps."""
+
+
+def test_what_the_server_made_at_start_is_left_out_of_full_collections():
+    import gc
+
+    from guerra.handler import settle
+
+    made_at_start = Kept()
+    garbage = Kept()
+    garbage.itself = garbage  # a cycle: only the collector frees it
+    del garbage
+    try:
+        settle()
+        assert gc.get_freeze_count() > 10_000
+        tracked = gc.get_objects()
+        assert not any(o is made_at_start for o in tracked)  # frozen: full collections skip it
+        assert not any(isinstance(o, Kept) for o in tracked)  # and the cycle was collected first
+        assert not any(isinstance(o, Kept) and o is not made_at_start
+                       for o in gc.get_referrers(Kept))
+    finally:
+        gc.unfreeze()
+    assert any(o is made_at_start for o in gc.get_objects())
