@@ -100,7 +100,9 @@ chat_message.prepare = prepare_chat  # type: ignore[attr-defined]
 def prepare_attack(table: Table, run: int) -> None:
     """Untimed: put North America back as it started, give anna a fresh turn and have her
     declare a fresh attack there (the last one, if still waiting for a loss choice, is closed
-    by hand in the rules state: bench only)."""
+    by hand in the rules state: bench only). With a server, she declares through it, as a
+    player does: the server then knows the state her decision is made on, as it would in a
+    game, where every change goes through it."""
     import dataclasses
 
     from guerra.game import services
@@ -125,12 +127,16 @@ def prepare_attack(table: Table, run: int) -> None:
     Attack.objects.filter(game_id=table.game_id, finished=False).update(finished=True)
     edit_state(game, reset)
     region = Region.objects.get(game_id=table.game_id, name="Nord America")
-    attack = services.attack_declare(
-        game_id=table.game_id,
-        user=anna.user,
-        region_id=region.pk,
-        target=f"power-{bruno.pk}",
-    )
+    target = f"power-{bruno.pk}"
+    if table.port:
+        status = table.post("anna", f"/partite/{table.game_id}/attacco/dichiara/",
+                            {"regione": str(region.pk), "obiettivo": target})
+        if status != 200:
+            raise RuntimeError(f"the declaration was refused: HTTP {status}")
+        attack = Attack.objects.filter(game_id=table.game_id).latest("number")
+    else:
+        attack = services.attack_declare(game_id=table.game_id, user=anna.user,
+                                         region_id=region.pk, target=target)
     table.attack = (attack.number, attack.step)
 
 
