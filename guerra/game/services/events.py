@@ -74,28 +74,19 @@ def _last_in_chains(game: Game, chains: dict[str, GameEvent]) -> dict[str, int]:
     return {name: number or 0 for name, number in zip(names, found, strict=True)}
 
 
-def log_event(
-    game: Game,
-    kind: str,
-    payload: dict[str, Any] | None = None,
-    *,
-    visibility: str = Visibility.ALL,
-    side: int | None = None,
-    seat: Seat | None = None,
-    actor: Seat | None = None,
-    attack: Attack | None = None,
-) -> GameEvent:
+def log_event(game: Game, kind: str, payload: dict[str, Any] | None = None,
+              **audience: Any) -> GameEvent:
     """Append to the game's log with the next sequence number, and the next number of the
     event's audience chain.
 
     The conditional update takes the game row's write lock, so concurrent transactions of one
     game get their numbers one after the other and never the same one; the last number of the
     same audience chain is read under that lock too. The push to the event's audience leaves
-    when the transaction commits.
+    when the transaction commits. `audience`: the keywords of `EventBatch.add` (visibility,
+    side, seat, actor, attack).
     """
     batch = EventBatch(game)
-    batch.add(kind, payload, visibility=visibility, side=side, seat=seat, actor=actor,
-              attack=attack)
+    batch.add(kind, payload, **audience)
     return batch.write()[0]
 
 
