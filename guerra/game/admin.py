@@ -28,6 +28,7 @@ from .models import (
     DiceRoll,
     Game,
     GameEvent,
+    GameStatus,
     Holding,
     Neutral,
     Region,
@@ -215,6 +216,14 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     fields = ["power", "user", "gold", "unrest", "vp", "turn_position"]
     raw_id_fields = ["user"]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        # Once the game has started, a power's gold, unrest, VP and turn are its rules state's,
+        # shown here and corrected by the staff tools as a step of the game; who plays it may
+        # still change.
+        if obj is not None and obj.status != GameStatus.LOBBY:
+            return ["power", "gold", "unrest", "vp", "turn_position"]
+        return []
+
 
 @admin.register(Game)
 class GameAdmin(ItalianModelAdmin):
@@ -228,6 +237,14 @@ class GameAdmin(ItalianModelAdmin):
     # afterwards would change nothing but the label, so it is shown, not edited.
     readonly_fields = [
         "procedure",
+        # The rules state is the game's truth, and what it shows is kept by its step (pages,
+        # board, log): an edit here, behind the step, would be shown stale and then written
+        # over by the next step. The staff tools on the board correct it as a step.
+        "rules",
+        "step",
+        "phase",
+        "current_war",
+        "current_round",
         "invite_token",
         "dice_seed_hash",
         "next_roll",
@@ -284,7 +301,7 @@ class TileHoldingAdmin(ProjectionAdmin):
 
 
 @admin.register(AllianceMembership)
-class AllianceMembershipAdmin(ItalianModelAdmin):
+class AllianceMembershipAdmin(ProjectionAdmin):
     the_name = gettext_lazy("the alliance membership")
     feminine = True
     list_display = ["game", "war", "seat", "side"]

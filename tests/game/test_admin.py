@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from guerra.game.models import Scenario, StartingPosition
+from guerra.game.models import Game, Scenario, StartingPosition
 from guerra.game.rules_text import render_rules_message
 from guerra.game.scenario_io import SETTINGS_FIELDS, dumps, export_scenario
 from guerra.game.scenario_rules import scenario_grammar, scenario_rules
@@ -399,3 +399,47 @@ def test_a_game_s_board_rows_are_shown_not_changed_behind_its_state(admin_client
     assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
     assert admin_client_.post(url, {}).status_code == 403
     assert admin_client_.get(reverse(f"admin:game_{model}_add")).status_code == 403
+
+
+def test_a_running_game_s_state_is_shown_not_changed_in_the_admin(admin_client_, running_game,
+                                                                   make_user):
+    """The rules state, the step, the war and each power's gold, unrest and VP are shown and
+    not changed behind the game's step (its pages keep what a step shows); who plays a power
+    may still change, and the alliances of a war are shown only."""
+    from guerra.game.models import AllianceMembership
+
+    url = reverse("admin:game_game_change", args=[running_game.pk])
+    form = admin_client_.get(url).context["adminform"].form
+    for field in ("rules", "step", "phase", "current_war", "current_round"):
+        assert field not in form.fields
+    seats = list(running_game.seats.order_by("pk"))
+    substitute = make_user("sostituto")
+    data = {name: value for name, value in form.initial.items()
+            if name in form.fields and value is not None}
+    data.update({"scenario": running_game.scenario_id, "created_by": running_game.created_by_id,
+                 "rules": "{}", "step": 999, "current_war": 3})
+    data.pop("deadline", None)
+    if data.get("is_private") is False:
+        data.pop("is_private")
+    data.update({"seats-TOTAL_FORMS": len(seats), "seats-INITIAL_FORMS": len(seats)})
+    for i, seat in enumerate(seats):
+        data.update({f"seats-{i}-id": seat.pk, f"seats-{i}-game": running_game.pk,
+                     f"seats-{i}-user": substitute.pk if i == 0 else seat.user_id,
+                     f"seats-{i}-gold": seat.gold + 50, f"seats-{i}-vp": seat.vp + 9})
+    response = admin_client_.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    game = Game.objects.get(pk=running_game.pk)
+    assert (game.rules, game.step, game.current_war) == (
+        running_game.rules, running_game.step, running_game.current_war)
+    after = list(game.seats.order_by("pk"))
+    assert [(s.gold, s.vp) for s in after] == [(s.gold, s.vp) for s in seats]
+    assert after[0].user_id == substitute.pk  # a player replaced by staff
+    membership = AllianceMembership.objects.filter(game=game).first() or (
+        AllianceMembership.objects.create(game=game, war=game.current_war, seat=after[1],
+                                          side=1, slot=1))
+    side = membership.side
+    member_url = reverse("admin:game_alliancemembership_change", args=[membership.pk])
+    assert admin_client_.get(member_url).status_code == 200
+    assert admin_client_.post(member_url, {"side": 3 - side}).status_code == 403
+    membership.refresh_from_db()
+    assert membership.side == side
