@@ -244,7 +244,7 @@ def _log_private(log: EventBatch, private: dict[str, list[Event]], seats: dict[s
                  actor: Seat | None) -> None:
     for power, own in private.items():
         log.add("game_private", {"events": [e.to_dict() for e in own]},
-                  visibility=Visibility.POWER, seat=seats[power], actor=actor)
+                visibility=Visibility.POWER, seat=seats[power], actor=actor)
 
 
 def _invite(log: EventBatch, attack: Attack, before: Any, after: Any, seats: dict[str, Seat]
