@@ -94,12 +94,17 @@ def login_username(request: HttpRequest | None, credentials: dict[str, Any] | No
     return text[:MAX_LOGIN_NAME]
 
 
+def clock() -> float:
+    """The limits' clock (a test holds it still within one window)."""
+    return time.time()
+
+
 def hit(limit: Limit, key: object) -> int | None:
     """Count one action for `key`. None when it is allowed; otherwise the seconds to wait (the
     refused action is not counted)."""
     if limit.count <= 0:
         return None
-    now = time.time()
+    now = clock()
     window = int(now // limit.seconds)
     cache_key = f"guerra:limit:{limit.name}:{key}:{window}"
     if cache.add(cache_key, 1, timeout=limit.seconds + 5):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from unittest import mock
 
 import pytest
@@ -148,8 +149,16 @@ def alliance_post(client, game, text, **extra):
     return client.post(reverse("game_chat_alliance", args=[game.pk, 1]), {"text": text}, **extra)
 
 
+@pytest.fixture
+def one_window(monkeypatch):
+    """The limits' clock held in the middle of the current minute: a test's lines all fall in
+    one window, however slow the machine (a window is the clock's minute)."""
+    middle = time.time() // 60 * 60 + 30
+    monkeypatch.setattr(ratelimits, "clock", lambda: middle)
+
+
 @override_settings(GUERRA_CHAT_LINES_PER_MINUTE=3)
-def test_a_player_writing_too_fast_in_the_alliance_chat_gets_429(running_game):
+def test_a_player_writing_too_fast_in_the_alliance_chat_gets_429(running_game, one_window):
     anna = client_of(seat(running_game, "Francia").user)
     for n in range(3):
         assert alliance_post(anna, running_game, f"riga {n}").status_code == 302
@@ -166,7 +175,7 @@ def test_a_player_writing_too_fast_in_the_alliance_chat_gets_429(running_game):
 
 
 @override_settings(GUERRA_CHAT_LINES_PER_MINUTE=2)
-def test_private_lines_count_against_the_same_limit(running_game):
+def test_private_lines_count_against_the_same_limit(running_game, one_window):
     anna, bruno = seat(running_game, "Francia"), seat(running_game, "Gran Bretagna")
     client = client_of(anna.user)
     url = reverse("game_chat_private", args=[running_game.pk, bruno.pk])
