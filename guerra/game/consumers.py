@@ -28,6 +28,8 @@ import json
 import logging
 from typing import Any
 
+from autobahn.exception import Disconnected
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -68,6 +70,17 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     closing = False
     # A waiting room's visitor (neither seated nor staff): heard until the game starts.
     visitor = False
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' own dispatch first tidies the database connections on the process's one
+        shared sync thread, for every frame and every push: a hop to that thread and back for
+        each socket a push reaches, all of them queued behind one another there. This consumer
+        reads the database only through `database_sync_to_async`, which tidies them itself, so
+        its handlers run straight on the event loop."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         await self.accept()
@@ -134,7 +147,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.closing:
             return
         push = event["push"]
-        await self.send_json(push)
+        try:
+            await self.send_json(push)
+        except Disconnected:
+            # The browser went away and the server has not told this consumer yet: its
+            # disconnect follows. The push is lost with the socket; the page catches up when
+            # it connects again, as after any drop.
+            self.closing = True
+            return
         if self.visitor and not str(push.get("stage", "")).startswith(LOBBY_STAGE_PREFIX):
             await self.close_with(CLOSE_NOT_AT_TABLE)
 

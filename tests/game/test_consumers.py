@@ -8,11 +8,14 @@ sent to that connection.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from contextlib import suppress
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
@@ -21,6 +24,7 @@ from django.urls import reverse
 
 from guerra.asgi import application
 from guerra.game import consumers, services
+from guerra.game.live import PUSH_TYPE, group_name
 from guerra.game.models import Game, Seat, Visibility
 from guerra.game.routing import websocket_urlpatterns
 from guerra.game.services import log_event
@@ -323,6 +327,30 @@ async def test_pushes_carry_the_previous_number_of_their_own_chain(table, socket
     }
 
 
+async def test_a_push_reaches_the_socket_while_the_shared_sync_thread_is_busy(table, sockets):
+    """A push is forwarded on the event loop: it does not wait for the process's one shared
+    sync thread (Channels' own dispatch tidies the database connections there first, for every
+    push to every socket)."""
+    carla = await sockets(table.carla, table.game.pk)
+    started, release = threading.Event(), threading.Event()
+
+    def hold_the_thread() -> None:
+        started.set()
+        release.wait(10)
+
+    busy = asyncio.ensure_future(sync_to_async(hold_the_thread, thread_sensitive=True)())
+    try:
+        assert await asyncio.to_thread(started.wait, 5)
+        push = {"chain": "all", "seq": 999, "prev": 998, "parts": ["board"]}
+        await get_channel_layer().group_send(
+            group_name(table.game.pk, "all"), {"type": PUSH_TYPE, "push": push}
+        )
+        assert await carla.receive_json_from(timeout=2) == push
+    finally:
+        release.set()
+        await busy
+
+
 # Catching up after a drop.
 
 
@@ -364,3 +392,19 @@ async def test_a_client_that_reconnects_after_missed_changes_finds_them(table, s
     assert "1 messaggio" in await sync_to_async(fetch)("game_chat_contacts")
     assert "4 ori" in await sync_to_async(fetch)("game_board_part")
     assert "gold_changed" in await sync_to_async(fetch)("game_log_part")
+
+
+async def test_a_push_to_a_socket_the_browser_just_closed_is_dropped_quietly():
+    """Between the browser closing and the server telling the consumer, a push may find the
+    connection gone: it is dropped, without an exception in the log; the disconnect follows."""
+    from autobahn.exception import Disconnected
+
+    consumer = consumers.GameConsumer()
+
+    async def gone(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer.base_send = gone
+    await consumer.live_push({"type": PUSH_TYPE, "push": {"chain": "all", "seq": 3}})
+    assert consumer.closing
+    await consumer.live_push({"type": PUSH_TYPE, "push": {"chain": "all", "seq": 4}})  # nothing
