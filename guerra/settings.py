@@ -58,7 +58,7 @@ def database_from_url(url: str) -> dict[str, Any]:
 
 def sqlite_database(path: Path) -> dict[str, Any]:
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "guerra.sqlite",
         "NAME": path,
         # A thread keeps its connection (opening one costs about 1.5 ms): the server's requests
         # run on a few long-lived threads (guerra/handler.py), the websockets' on one.

@@ -11,7 +11,7 @@ from guerra.settings import BASE_DIR, DATABASES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+if "sqlite" in DATABASES["default"]["ENGINE"]:
     (BASE_DIR / "artifacts").mkdir(exist_ok=True)
     # GUERRA_TEST_DB names another file, so that two runs on one checkout do not share it.
     test_db = os.environ.get("GUERRA_TEST_DB", "test.sqlite3")

@@ -9,7 +9,7 @@ from tests.settings import *  # noqa: F403
 # are still plain synchronous calls. Test settings only.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+if "sqlite" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / "browser-test.sqlite3")}
 
 # The server process checks passwords with the real settings' hashers.

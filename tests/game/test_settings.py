@@ -10,7 +10,7 @@ from guerra.settings import BASE_DIR, database_from_url
 
 def test_sqlite_url_keeps_the_immediate_transactions_and_wal():
     db = database_from_url("sqlite:////tmp/guerra.sqlite3")
-    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert db["ENGINE"] == "guerra.sqlite"
     assert db["NAME"] == Path("/tmp/guerra.sqlite3")
     assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in db["OPTIONS"]["init_command"]

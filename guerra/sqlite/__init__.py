@@ -1,0 +1,1 @@
+"""SQLite with one queue of writers per process: see base.py."""
