@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from axes.admin import AccessAttemptAdmin, AccessFailureLogAdmin, AccessLogAdmin
@@ -16,6 +17,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -224,6 +226,17 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
             return ["power", "gold", "unrest", "vp", "turn_position"]
         return []
 
+    # A started game's seats are its powers in the rules state: none is added or taken away.
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _before_the_start(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _before_the_start(obj) and super().has_delete_permission(request, obj)
+
+
+def _before_the_start(game: Game | None) -> bool:
+    return game is None or game.status == GameStatus.LOBBY
+
 
 @admin.register(Game)
 class GameAdmin(ItalianModelAdmin):
@@ -240,7 +253,7 @@ class GameAdmin(ItalianModelAdmin):
         # The rules state is the game's truth, and what it shows is kept by its step (pages,
         # board, log): an edit here, behind the step, would be shown stale and then written
         # over by the next step. The staff tools on the board correct it as a step.
-        "rules",
+        "rules_state",
         "step",
         "phase",
         "current_war",
@@ -252,7 +265,14 @@ class GameAdmin(ItalianModelAdmin):
         "started_at",
         "ended_at",
     ]
-    exclude = ["dice_seed"]
+    exclude = ["dice_seed", "rules"]
+
+    @admin.display(description=gettext_lazy("rules state"))
+    def rules_state(self, game: Game) -> str:
+        """The state indented, in a box of its own height: one line of 18 KB reads as nothing."""
+        text = json.dumps(game.rules, indent=1, ensure_ascii=False, sort_keys=True)
+        return format_html('<pre style="max-height: 30em; overflow: auto; margin: 0">{}</pre>',
+                           text)
 
 
 class ProjectionAdmin(ItalianModelAdmin):

@@ -443,3 +443,35 @@ def test_a_running_game_s_state_is_shown_not_changed_in_the_admin(admin_client_,
     assert admin_client_.post(member_url, {"side": 3 - side}).status_code == 403
     membership.refresh_from_db()
     assert membership.side == side
+
+
+def test_a_running_game_s_seats_are_neither_added_nor_deleted_in_the_admin(admin_client_,
+                                                                           lobby_game, request):
+    """Before the start staff may add and remove seats; once the game runs its powers are its
+    rules state's, so the admin offers neither, and a form that asks anyway changes nothing.
+    The rules state is shown indented, one key a line."""
+    url = reverse("admin:game_game_change", args=[lobby_game.pk])
+    [seats] = admin_client_.get(url).context["inline_admin_formsets"]
+    assert seats.has_add_permission and seats.has_delete_permission
+    request.getfixturevalue("running_game")  # the same game, started
+    response = admin_client_.get(url)
+    [seats] = response.context["inline_admin_formsets"]
+    assert not seats.has_add_permission and not seats.has_delete_permission
+    game = Game.objects.get(pk=lobby_game.pk)
+    assert f'\n "step": {game.rules["step"]},' in html.unescape(response.content.decode())
+    form = response.context["adminform"].form
+    data = {name: value for name, value in form.initial.items()
+            if name in form.fields and value is not None}
+    data.update({"scenario": game.scenario_id, "created_by": game.created_by_id})
+    data.pop("deadline", None)
+    if data.get("is_private") is False:
+        data.pop("is_private")
+    before = list(game.seats.order_by("pk").values_list("pk", "power"))
+    data.update({"seats-TOTAL_FORMS": len(before) + 1, "seats-INITIAL_FORMS": len(before)})
+    for i, (pk, _power) in enumerate(before):
+        data.update({f"seats-{i}-id": pk, f"seats-{i}-game": game.pk,
+                     f"seats-{i}-user": game.seats.get(pk=pk).user_id, f"seats-{i}-DELETE": "on"})
+    data.update({f"seats-{len(before)}-power": "Spagna",
+                 f"seats-{len(before)}-user": game.created_by_id})
+    admin_client_.post(url, data)
+    assert list(game.seats.order_by("pk").values_list("pk", "power")) == before
