@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from typing import Any
 
 from autobahn.exception import Disconnected
@@ -44,6 +45,12 @@ logger = logging.getLogger(__name__)
 
 # Largest client frame accepted, in bytes (a ping is 16): the servers' own cap.
 MAX_FRAME_BYTES: int = settings.DAPHNE_WEBSOCKET_MAX_FRAME_SIZE
+
+# A channel layer forgets a group's member a day after it joined (`group_expiry`, so that the
+# sockets of a crashed process do not stay members for ever), and Redis the whole group a day
+# after its last join. A game lasts days and a page may stay open as long: a socket that pings
+# (the page does, every 1.5 s) joins its groups again every hour, so it never goes deaf.
+REJOIN_EVERY = 3600.0
 
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_AT_TABLE = 4403
@@ -68,6 +75,7 @@ def _load(
 
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     closing = False
+    joined_at = float("inf")  # not joined yet: no rejoining either
     # A waiting room's visitor (neither seated nor staff): heard until the game starts.
     visitor = False
 
@@ -99,9 +107,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         game, viewer = found
         self.visitor = viewer.seat is None and not viewer.observer
         groups = [group_name(game.pk, chain) for chain in viewer.chains()]
-        for group in groups:
-            await self.channel_layer.group_add(group, self.channel_name)
         self.groups = groups  # the base class leaves them on disconnect
+        await self.join_groups()
         # Read the chains only once subscribed: an event committed after this read is pushed to
         # us; one committed before it is counted in the hello. Nothing falls in between.
         hello = await database_sync_to_async(hello_message)(game, viewer)
@@ -128,6 +135,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.refuse(CLOSE_UNKNOWN_MESSAGE, "not a ping")
             return
         await self.send_json({"type": "pong"})
+        if time.monotonic() - self.joined_at >= REJOIN_EVERY:
+            await self.join_groups()
+
+    async def join_groups(self) -> None:
+        """Join (again) the groups of this socket's chains: a join counts from now."""
+        for group in self.groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.joined_at = time.monotonic()
 
     async def refuse(self, code: int, why: str) -> None:
         """A bad frame: one line in the log, and the connection closed with `code`."""

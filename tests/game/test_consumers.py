@@ -408,3 +408,21 @@ async def test_a_push_to_a_socket_the_browser_just_closed_is_dropped_quietly():
     await consumer.live_push({"type": PUSH_TYPE, "push": {"chain": "all", "seq": 3}})
     assert consumer.closing
     await consumer.live_push({"type": PUSH_TYPE, "push": {"chain": "all", "seq": 4}})  # nothing
+
+
+async def test_a_socket_open_longer_than_the_layer_keeps_members_still_hears_pushes(
+        table, sockets, monkeypatch):
+    """The channel layer forgets a group's member some time after it joined (a day); a page
+    that stays open longer, pinging, joins again and goes on hearing the game. Here the layer
+    forgets after one second and the socket joins again every half second."""
+    layer = get_channel_layer()
+    monkeypatch.setattr(layer, "group_expiry", 1)
+    monkeypatch.setattr(consumers, "REJOIN_EVERY", 0.5)
+    carla = await sockets(table.carla, table.game.pk)
+    for _ in range(5):
+        await asyncio.sleep(0.5)
+        await carla.send_json_to({"type": "ping"})
+        assert await carla.receive_json_from() == {"type": "pong"}
+    push = {"chain": "all", "seq": 999, "prev": 998, "parts": ["board"]}
+    await layer.group_send(group_name(table.game.pk, "all"), {"type": PUSH_TYPE, "push": push})
+    assert await carla.receive_json_from(timeout=2) == push
