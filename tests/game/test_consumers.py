@@ -417,6 +417,7 @@ async def test_a_socket_open_longer_than_the_layer_keeps_members_still_hears_pus
     forgets after one second and the socket joins again every half second."""
     layer = get_channel_layer()
     monkeypatch.setattr(layer, "group_expiry", 1)
+    monkeypatch.setattr(layer, "clean_every", 0.0, raising=False)  # in memory: walk every time
     monkeypatch.setattr(consumers, "REJOIN_EVERY", 0.5)
     carla = await sockets(table.carla, table.game.pk)
     for _ in range(5):
