@@ -21,6 +21,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from guerra.rules.game.events import PHASE_LABELS
+
 from . import scenario_io
 from .admin_italian import ItalianModelAdmin
 from .models import (
@@ -38,6 +40,7 @@ from .models import (
     Seat,
     TileHolding,
 )
+from .rules_text import render_rules_message
 from .scenario_checks import scenario_check
 from .scenario_inlines import (
     LandLinkInline,
@@ -255,7 +258,7 @@ class GameAdmin(ItalianModelAdmin):
         # over by the next step. The staff tools on the board correct it as a step.
         "rules_state",
         "step",
-        "phase",
+        "phase_shown",
         "current_war",
         "current_round",
         "invite_token",
@@ -265,7 +268,13 @@ class GameAdmin(ItalianModelAdmin):
         "started_at",
         "ended_at",
     ]
-    exclude = ["dice_seed", "rules"]
+    exclude = ["dice_seed", "rules", "phase"]
+
+    @admin.display(description=gettext_lazy("phase"))
+    def phase_shown(self, game: Game) -> str:
+        """The phase in words, as the board says it (the column keeps the rules' own name)."""
+        label = PHASE_LABELS.get(game.phase)
+        return render_rules_message(label) if label is not None else "-"
 
     @admin.display(description=gettext_lazy("rules state"))
     def rules_state(self, game: Game) -> str:

@@ -9,11 +9,13 @@ from django.contrib.admin.models import LogEntry
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from guerra.game.models import Game, Scenario, StartingPosition
 from guerra.game.rules_text import render_rules_message
 from guerra.game.scenario_io import SETTINGS_FIELDS, dumps, export_scenario
 from guerra.game.scenario_rules import scenario_grammar, scenario_rules
+from guerra.rules.game.events import PHASE_LABELS
 from guerra.rules.game.scenario import scenario_problems
 from guerra.rules.i18n import Message
 
@@ -458,7 +460,10 @@ def test_a_running_game_s_seats_are_neither_added_nor_deleted_in_the_admin(admin
     [seats] = response.context["inline_admin_formsets"]
     assert not seats.has_add_permission and not seats.has_delete_permission
     game = Game.objects.get(pk=lobby_game.pk)
-    assert f'\n "step": {game.rules["step"]},' in html.unescape(response.content.decode())
+    shown = html.unescape(response.content.decode())
+    assert f'\n "step": {game.rules["step"]},' in shown
+    with translation.override("it"):  # the phase in words, not the rules' own name
+        assert render_rules_message(PHASE_LABELS[game.phase]) in shown
     form = response.context["adminform"].form
     data = {name: value for name, value in form.initial.items()
             if name in form.fields and value is not None}
