@@ -1,10 +1,10 @@
 """The in-memory channel layer of a single server process (the default without Redis).
 
 Channels' own walks every message queued and every member of every group, to drop what has
-expired, at every receive and every group send: once for each socket a push reaches. With fifty
-tables (350 sockets, some 500 groups) the walks cost more than the pushes. This one walks at most
-once a second: a message (kept 60 seconds) or a group member (a day) that has expired may
-linger up to a second longer.
+expired, at every receive and every group send: once for each socket a push reaches, each walk
+as long as the sockets are many, so their cost grows with the square of the tables (5% of the
+server's time at 25 tables, 175 sockets). This one walks at most once a second: a message (kept
+60 seconds) or a group member (a day) that has expired may linger up to a second longer.
 """
 
 from __future__ import annotations

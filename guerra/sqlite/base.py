@@ -12,8 +12,8 @@ go in as soon as the writer before them commits or rolls back; SQLite's own wait
 writers of other processes (a management command, a second server). A writer that waits past the
 connection's timeout gets SQLite's own "database is locked", which the services retry.
 
-Only for a database in a file: an in-memory one (the tests') is one process's anyway, and its
-shared cache locks tables, not the file.
+Only for a database in a file (the server's, the tests'): an in-memory one belongs to one
+process anyway, and its shared cache locks tables, not the file.
 """
 
 from __future__ import annotations
