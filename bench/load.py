@@ -4,6 +4,7 @@ and on two daphnes with PostgreSQL and Redis (the players of each table split be
 
     .venv/bin/python bench/load.py [--tables 1,5,10,25,50] [--seconds 30] [--pace 2.0]
                                    [--setup sqlite|postgres|both] [--warmup 5] [--chat 0.3]
+                                   [--repeat 1]
 
 Each table acts once every PACE seconds: an alliance chat line (a CHAT share of the turns, once
 alliances stand) or whatever its game awaits, chosen by the rules' seeded random player and sent
@@ -333,13 +334,40 @@ def server_log_errors(folder: Path, setup: Setup) -> list[str]:
     return found
 
 
+def run_once(setup: Setup, folder: Path, count: int, made: list[Any],
+             args: argparse.Namespace) -> bool:
+    """One run of a point, on servers started for it: whether it held the target."""
+    from bench.load_tables import POWERS
+
+    prefix = f"guerra-load-{secrets.token_hex(4)}"
+    servers = start_servers(setup, folder, count, prefix)
+    tables = []
+    for number, table_setup in enumerate(made):
+        heard = asyncio.Event()
+        players = {}
+        for index, power in enumerate(POWERS):
+            _server, port = servers[(index + number) % len(servers)]
+            players[power] = Player(power, table_setup.sessions[power], port,
+                                    table_setup.game_id, heard)
+        tables.append(Table(table_setup, players))
+    point = Point(count)
+    try:
+        asyncio.run(run_point(tables, point, [s for s, _port in servers], args))
+    finally:
+        for server, _port in servers:
+            stop_server(server)
+        if setup.redis_url:
+            forget(setup.redis_url, prefix)
+    return point.holds
+
+
 def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
     print(f"{setup.title}: pace {args.pace} s a table, {args.seconds} s measured a point "
           f"after {args.warmup} s, chat share {args.chat}")
     began = time.perf_counter()
     fresh_database(setup)
     print(f"  database ready in {time.perf_counter() - began:.1f} s")
-    from bench.load_tables import POWERS, create_tables  # Django is set up now
+    from bench.load_tables import create_tables  # Django is set up now
 
     made: list[Any] = []
     held: list[int] = []
@@ -349,26 +377,13 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
                               first=len(made))
         print(f"{count} table{'s' if count > 1 else ''} x 7 players "
               f"(set up in {time.perf_counter() - began:.1f} s)")
-        prefix = f"guerra-load-{secrets.token_hex(4)}"
-        servers = start_servers(setup, folder, count, prefix)
-        tables = []
-        for number, table_setup in enumerate(made[:count]):
-            heard = asyncio.Event()
-            players = {}
-            for index, power in enumerate(POWERS):
-                _server, port = servers[(index + number) % len(servers)]
-                players[power] = Player(power, table_setup.sessions[power], port,
-                                        table_setup.game_id, heard)
-            tables.append(Table(table_setup, players))
-        point = Point(count)
-        try:
-            asyncio.run(run_point(tables, point, [s for s, _port in servers], args))
-        finally:
-            for server, _port in servers:
-                stop_server(server)
-            if setup.redis_url:
-                forget(setup.redis_url, prefix)
-        if point.holds:
+        holds = True
+        for run in range(1, args.repeat + 1):
+            if args.repeat > 1:
+                print(f"  run {run} of {args.repeat}"
+                      + (" (the games played on from the last run)" if run > 1 else ""))
+            holds = run_once(setup, folder, count, made[:count], args) and holds
+        if holds:
             held.append(count)
     errors = server_log_errors(folder, setup)
     print(f"server logs: {len(errors)} exceptions" + "".join(f"\n  {e}" for e in errors[:10]))
@@ -396,9 +411,14 @@ def main() -> None:
     parser.add_argument("--refetch", action="store_true", help="re-fetch what pushes name, "
                         "as the board page does")
     parser.add_argument("--seed", type=int, default=1700)
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each point, one after "
+                        "the other (near saturation one run may keep up and the next fall "
+                        "behind): a point holds the target only if every run does")
     parser.add_argument("--logs", type=Path, help="a folder to keep the servers' logs in")
     args = parser.parse_args()
     args.tables = sorted({int(n) for n in args.tables.split(",")})
+    if args.repeat < 1:
+        parser.error("--repeat: at least one run of each point")
     if args.setup == "both":  # each set-up in a process of its own: Django's settings differ
         for name in ("sqlite", "postgres"):
             command = [sys.executable, __file__, *sys.argv[1:], "--setup", name]
