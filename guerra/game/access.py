@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from .models import Game, GameStatus, Seat
+from .prepared import Prepared
 from .services.play import expire_due
 
 INVITES_SESSION_KEY = "guerra_invites"
@@ -42,10 +43,15 @@ def can_see(request: HttpRequest, game: Game, seat: Seat | None) -> bool:
     return may_visit(game, invited_games(request.session))
 
 
+# Without its rules state (the largest column): `load_state` reads it when not cached.
+_GAME = Prepared(
+    lambda pk: Game.objects.select_related("scenario", "created_by").defer("rules").filter(pk=pk),
+    int,
+)
+
+
 def _game(game_id: int) -> Game | None:
-    # Without its rules state (the largest column): `load_state` reads it when not cached.
-    return (Game.objects.select_related("scenario", "created_by").defer("rules")
-            .filter(pk=game_id).first())
+    return _GAME.first(game_id)
 
 
 def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:

@@ -20,9 +20,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
-from django.db.models import Max
 
-from .audience import ALL, Viewer, chain_of, event_chain
+from .audience import ALL, LAST_SEQ, Viewer, chain_of, event_chain, last_in_chains
 from .models import Game, GameEvent, Visibility
 
 logger = logging.getLogger(__name__)
@@ -167,21 +166,7 @@ def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str,
     event makes the hello differ, and the client re-fetches). Every event up to a committed
     last_event_seq is committed too: each took its number under the game row's write lock.
     """
-    wanted = viewer.chains()
-    last = dict.fromkeys(wanted, 0)
-    events = GameEvent.objects.filter(game=game)
-    if upto is not None:
-        events = events.filter(seq__lte=upto)
-    rows = (
-        events.values_list("visibility", "war", "side", "seat_id")
-        .annotate(last=Max("chain_seq"))
-        .order_by()
-    )
-    for visibility, war, side, seat_id, seq in rows:
-        chain = chain_of(visibility, war, side, seat_id)
-        if chain in last:
-            last[chain] = max(last[chain], seq)
-    return last
+    return last_in_chains(game.pk, viewer.chains(), LAST_SEQ if upto is None else upto)
 
 
 # Phases of a war in which its alliances stand (G21): the alliance groups depend on them.

@@ -12,6 +12,7 @@ from django.db.models import Case, Count, F, Max, Q, QuerySet, When
 from .audience import Viewer
 from .board import abbreviation, text_colour_for
 from .models import ChatKind, ChatMessage, Game, Seat
+from .prepared import Prepared
 
 # A chat panel shows the latest messages; the whole history stays in the database (admin).
 SHOWN_MESSAGES = 100
@@ -56,13 +57,24 @@ def _lines(messages: list[ChatMessage], viewer: Viewer) -> list[Line]:
     return lines
 
 
-def _after(messages: QuerySet[ChatMessage], after: int | None) -> QuerySet[ChatMessage]:
-    return messages if after is None else messages.filter(pk__gt=after)
+def _latest(messages: QuerySet[ChatMessage], after: int) -> QuerySet[ChatMessage]:
+    """The newest lines after line `after` (0: from the first), newest first."""
+    return (messages.filter(pk__gt=after).select_related("sender")
+            .order_by("-created_at", "-pk")[:SHOWN_MESSAGES])
 
 
-def _latest(messages: QuerySet[ChatMessage]) -> list[ChatMessage]:
-    newest = messages.select_related("sender").order_by("-created_at", "-pk")[:SHOWN_MESSAGES]
-    return list(newest)[::-1]
+# Read at every post and every refresh of a chat: compiled once per connection.
+_ALLIANCE_LINES = Prepared(
+    lambda game, war, side, after: _latest(ChatMessage.objects.filter(
+        game_id=game, kind=ChatKind.ALLIANCE, war=war, side=side), after),
+    int, int, int, int,
+)
+_PRIVATE_LINES = Prepared(
+    lambda game, a, b, after: _latest(ChatMessage.objects.filter(
+        Q(sender_id=a, recipient_id=b) | Q(sender_id=b, recipient_id=a),
+        game_id=game, kind=ChatKind.PRIVATE), after),
+    int, int, int, int,
+)
 
 
 def alliance_lines(game: Game, viewer: Viewer, side: int,
@@ -71,10 +83,8 @@ def alliance_lines(game: Game, viewer: Viewer, side: int,
     that one, for a page that has the rest); None if the viewer may not read."""
     if not viewer.can_read_alliance(game.current_war, side):
         return None
-    messages = ChatMessage.objects.filter(
-        game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side
-    )
-    return _lines(_latest(_after(messages, after)), viewer)
+    newest = _ALLIANCE_LINES.all(game.pk, game.current_war, side, after or 0)
+    return _lines(newest[::-1], viewer)
 
 
 def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int,
@@ -83,10 +93,8 @@ def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int,
     follows that line); None if not readable."""
     if not viewer.can_read_private(seat_a, seat_b):
         return None
-    messages = ChatMessage.objects.filter(game=game, kind=ChatKind.PRIVATE).filter(
-        Q(sender_id=seat_a, recipient_id=seat_b) | Q(sender_id=seat_b, recipient_id=seat_a)
-    )
-    return _lines(_latest(_after(messages, after)), viewer)
+    newest = _PRIVATE_LINES.all(game.pk, seat_a, seat_b, after or 0)
+    return _lines(newest[::-1], viewer)
 
 
 def alliance_members(viewer: Viewer, side: int) -> list[Seat]:

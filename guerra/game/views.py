@@ -46,7 +46,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             context = {"form": form, "refusal": ratelimits.signup_refusal(wait)}
             return ratelimits.too_many(request, "registration/signup.html", context, wait)
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="guerra.game.auth_backend.ModelBackend")
         messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
         return redirect("lobby")
     return render(

@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from ..prepared import Prepared
 from .scenario import Scenario, procedure_choices
 from .scenario_pieces import CounterKind, RewardKind, TileKind
 
@@ -133,7 +134,9 @@ class Game(models.Model):
         """The seats, with their users, in the order the database keeps them."""
         seats: tuple[Seat, ...] | None = self.__dict__.get("_table_seats")
         if seats is None:
-            seats = tuple(self.seats.select_related("user"))
+            seats = tuple(_TABLE_SEATS.all(self.pk))
+            for seat in seats:
+                seat.game = self  # as the game's own `seats` would: no query to come back
             self.__dict__["_table_seats"] = seats
         return seats
 
@@ -141,13 +144,18 @@ class Game(models.Model):
         """Seat id -> side (1 or 2) in the current war; empty before its auction."""
         sides: dict[int, int] | None = self.__dict__.get("_war_sides")
         if sides is None:
-            sides = dict(
-                AllianceMembership.objects.filter(game=self, war=self.current_war).values_list(
-                    "seat_id", "side"
-                )
-            )
+            sides = dict(_WAR_SIDES.all(self.pk, self.current_war))
             self.__dict__["_war_sides"] = sides
         return sides
+
+
+# Read by nearly every request of a game: compiled once per connection (see prepared.py).
+_TABLE_SEATS = Prepared(lambda game: Seat.objects.filter(game_id=game).select_related("user"), int)
+_WAR_SIDES = Prepared(
+    lambda game, war: AllianceMembership.objects.filter(game_id=game, war=war)
+    .values_list("seat_id", "side"),
+    int, int,
+)
 
 
 class Seat(models.Model):

@@ -22,6 +22,7 @@ from ..models import (
 from ..parsing import BadInput, clean_text
 from .errors import GameError
 from .events import EventBatch, log_event
+from .locks import locked_game
 from .retry import retried
 
 
@@ -42,9 +43,7 @@ def _clean_text(text: str) -> str:
 
 def _running_game_and_seat(game_id: int, user: User | AnonymousUser) -> tuple[Game, Seat]:
     # The game's row first, as every writer takes it (one lock order, no deadlock).
-    game = Game.objects.select_for_update().defer("rules").filter(pk=game_id).first()
-    if game is None:
-        raise GameError(_("This game does not exist."), status=404)
+    game = locked_game(game_id)
     seat = (next((s for s in game.table_seats() if s.user_id == user.pk), None)
             if user.is_authenticated else None)
     if seat is None:

@@ -3,10 +3,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, IntegerField, OuterRef, Subquery
+from django.db.models import F
 
 from .. import live
-from ..audience import chain_filter, event_chain
+from ..audience import event_chain, last_in_chains
 from ..models import Attack, Game, GameEvent, Seat, Visibility
 
 
@@ -45,8 +45,7 @@ class EventBatch:
         game = self.game
         last = _next_seq(game, len(events))
         game.last_event_seq = last
-        chains = {event_chain(event): event for event in events}
-        numbers = _last_in_chains(game, chains)
+        numbers = last_in_chains(game.pk, dict.fromkeys(map(event_chain, events)))
         for seq, event in enumerate(events, start=last - len(events) + 1):
             chain = event_chain(event)
             numbers[chain] += 1
@@ -55,23 +54,6 @@ class EventBatch:
         for event in events:
             live.push_on_commit(event)
         return events
-
-
-def _last_in_chains(game: Game, chains: dict[str, GameEvent]) -> dict[str, int]:
-    """The last number of each chain, in one query: a subquery a chain, each reading only its
-    chain's newest event (by the index), however long the game's log."""
-    names = list(chains)
-    columns = {
-        f"chain_{i}": Subquery(
-            GameEvent.objects.filter(game=OuterRef("pk"))
-            .filter(chain_filter(event.visibility, game.current_war, event.side, event.seat_id))
-            .order_by("-seq").values("chain_seq")[:1],
-            output_field=IntegerField(),
-        )
-        for i, event in enumerate(chains.values())
-    }
-    found = Game.objects.filter(pk=game.pk).annotate(**columns).values_list(*columns).get()
-    return {name: number or 0 for name, number in zip(names, found, strict=True)}
 
 
 def log_event(game: Game, kind: str, payload: dict[str, Any] | None = None,

@@ -11,15 +11,25 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from ..models import Game, GameStatus, Seat
+from ..prepared import Prepared
 from .errors import GameError
+
+# Without its rules state (the largest column): `load_state` reads it, under this lock, when
+# not cached; `record` writes it.
+_LOCKED_GAME = Prepared(
+    lambda pk: Game.objects.select_for_update().defer("rules").filter(pk=pk), int)
+
+
+def locked_game(game_id: int) -> Game:
+    """The game's row, locked until the transaction ends (404 when there is none)."""
+    game = _LOCKED_GAME.first(game_id)
+    if game is None:
+        raise GameError(_("This game does not exist."), status=404)
+    return game
 
 
 def locked_running_game(game_id: int) -> Game:
-    # Without its rules state (the largest column): `load_state` reads it, under this lock,
-    # when not cached; `record` writes it.
-    game = Game.objects.select_for_update().defer("rules").filter(pk=game_id).first()
-    if game is None:
-        raise GameError(_("This game does not exist."), status=404)
+    game = locked_game(game_id)
     if game.status != GameStatus.RUNNING:
         raise GameError(_("The game is not in progress."), status=409)
     return game

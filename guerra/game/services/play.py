@@ -28,6 +28,7 @@ from guerra.rules.game.machine import advance, pending
 from guerra.rules.game.state import GameState
 
 from ..models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
+from ..prepared import Prepared
 from ..procedures import adapter
 from ..rules_text import render_rules_message
 from .errors import GameError
@@ -282,13 +283,25 @@ def game_expire(*, game_id: int, now: datetime | None = None) -> bool:
         return True
 
 
+# The deadline of a running game (none for another): read before every input of its players.
+_DEADLINE = Prepared(
+    lambda pk: Game.objects.filter(pk=pk, status=GameStatus.RUNNING)
+    .values_list("deadline", flat=True),
+    int,
+)
+
+
 def expire_due(*, game_id: int | None = None, now: datetime | None = None) -> int:
     """Apply every deadline that has passed (each game in a transaction of its own)."""
-    due = Game.objects.filter(status=GameStatus.RUNNING, deadline__lte=now or timezone.now())
+    now = now or timezone.now()
     if game_id is not None:
-        due = due.filter(pk=game_id)
+        deadline = _DEADLINE.first(game_id)
+        due = [game_id] if deadline is not None and deadline <= now else []
+    else:
+        due = list(Game.objects.filter(status=GameStatus.RUNNING, deadline__lte=now)
+                   .values_list("pk", flat=True))
     expired = 0
-    for pk in due.values_list("pk", flat=True):
+    for pk in due:
         try:
             expired += game_expire(game_id=pk, now=now)
         except GameError:
