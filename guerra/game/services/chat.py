@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from .. import statements
 from ..models import (
     MAX_CHAT_LENGTH,
     ChatKind,
@@ -62,9 +63,9 @@ def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str) -
     side = game.war_sides().get(seat.pk)
     if side is None:
         raise GameError(_("You are in no alliance in this war."), status=403)
-    message = ChatMessage.objects.create(
+    (message,) = statements.insert([ChatMessage(
         game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side, sender=seat, text=text
-    )
+    )])
     log_event(
         game,
         "chat_alliance",
@@ -89,14 +90,14 @@ def chat_post_private(
         raise GameError(_("That player is not in this game."), status=404)
     if recipient.pk == seat.pk:
         raise GameError(_("You cannot write to yourself."))
-    message = ChatMessage.objects.create(
+    (message,) = statements.insert([ChatMessage(
         game=game,
         kind=ChatKind.PRIVATE,
         war=game.current_war,
         sender=seat,
         recipient=recipient,
         text=text,
-    )
+    )])
     # One event per reader: each power chain is private to its power.
     log = EventBatch(game)
     for reader, other in ((seat, recipient), (recipient, seat)):

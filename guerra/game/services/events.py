@@ -5,7 +5,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import F
 
-from .. import live
+from .. import live, statements
 from ..audience import event_chain, last_in_chains
 from ..models import Attack, Game, GameEvent, Seat, Visibility
 
@@ -50,7 +50,7 @@ class EventBatch:
             chain = event_chain(event)
             numbers[chain] += 1
             event.seq, event.chain_seq = seq, numbers[chain]
-        GameEvent.objects.bulk_create(events)
+        statements.insert(events)
         for event in events:
             live.push_on_commit(event)
         return events

@@ -27,6 +27,7 @@ from guerra.rules.game.inputs import FREE, Deadline
 from guerra.rules.game.machine import advance, pending
 from guerra.rules.game.state import GameState
 
+from .. import statements
 from ..models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
 from ..prepared import Prepared
 from ..procedures import adapter
@@ -104,10 +105,8 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
     }
     if after.finished:
         fields.update(status=GameStatus.FINISHED, ended_at=now, deadline=None)
-    rows = Game.objects.filter(pk=game.pk)
-    if before is not None:
-        rows = rows.filter(step=before.step)
-    if not rows.update(**fields):
+    where = {"pk": game.pk} if before is None else {"pk": game.pk, "step": before.step}
+    if not statements.update(Game, where, fields):
         raise GameError(_("The game has moved on meanwhile: reload the page."), status=409)
     for name, value in fields.items():
         setattr(game, name, value)
@@ -149,6 +148,10 @@ def _deadline(game: Game, before: GameState | None, after: GameState,
     return now + timedelta(seconds=game.deadline_seconds)
 
 
+_ATTACK = Prepared(lambda game, number: Attack.objects.filter(game_id=game, number=number),
+                   int, int)
+
+
 def _attack_row(game: Game, before: GameState | None, after: GameState,
                 deadline: datetime | None, seats: dict[str, Seat]) -> Attack | None:
     """The attack the step touched, created at its declaration and kept in step after it."""
@@ -162,7 +165,7 @@ def _attack_row(game: Game, before: GameState | None, after: GameState,
         "outcome": state.outcome or "", "ended_at": timezone.now() if state.finished else None,
         "deadline": None if state.finished or not state.awaiting else deadline,
     }
-    attack = Attack.objects.filter(game=game, number=running.number).first()
+    attack = _ATTACK.first(game.pk, running.number)
     if attack is None:
         neutral = None
         if running.counter is not None:
@@ -176,7 +179,7 @@ def _attack_row(game: Game, before: GameState | None, after: GameState,
         )
         attack._is_new = True  # type: ignore[attr-defined]
         return attack
-    Attack.objects.filter(pk=attack.pk).update(**fields)
+    statements.update(Attack, {"pk": attack.pk}, fields)
     for name, value in fields.items():
         setattr(attack, name, value)
     return attack
@@ -188,11 +191,11 @@ def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
     if not dice.rolls:
         return
     reason = "attack" if attack is not None else "storm" if made == "move" else made
-    DiceRoll.objects.bulk_create(
+    statements.insert([
         DiceRoll(game=game, number=number, face=face, sides=size, attack=attack,
                  reason=reason[:12])
         for (number, face), size in zip(dice.rolls, dice.sides, strict=True)
-    )
+    ])
 
 
 def _log(log: EventBatch, before: GameState | None, after: GameState,

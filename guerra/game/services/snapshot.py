@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from guerra.rules.game.state import GameState, Pieces
 from guerra.rules.jsonvalue import DataError
 
+from .. import statements
 from ..kept import Kept
 from ..models import (
     AllianceMembership,
@@ -116,7 +117,7 @@ def _seats(before: GameState | None, after: GameState, seats: dict[str, Seat]) -
         if changed:  # a step changes one or two powers: an UPDATE of what changed, each
             for name, value in changed.items():
                 setattr(seat, name, value)
-            Seat.objects.filter(pk=seat.pk).update(**changed)
+            statements.update(Seat, {"pk": seat.pk}, changed)
 
 
 def _pieces(state: GameState | None) -> dict[tuple[str, str | None], Pieces]:
