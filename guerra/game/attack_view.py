@@ -21,6 +21,7 @@ from guerra.rules.i18n import Message
 
 from .flowchart_view import ChartView, Visit, chart_view, visits_from_steps
 from .models import Attack, Game, GameEvent, Neutral, Region, Seat
+from .prepared import Prepared
 from .procedures import Control, OddsView, ProcedureAdapter, adapter
 from .rules_text import language, render_rules_message
 from .services.attacks import attack_state
@@ -35,8 +36,11 @@ def describe_event(event: dict[str, Any]) -> str:
     return render_rules_message(message) if isinstance(message, dict) else ""
 
 
+_STEPS = Prepared(lambda attack: GameEvent.objects.filter(attack_id=attack).order_by("seq"), int)
+
+
 def attack_steps(attack: Attack) -> list[GameEvent]:
-    return list(attack.steps.order_by("seq"))
+    return _STEPS.all(attack.pk)
 
 
 def attack_visits(attack: Attack) -> list[Visit]:

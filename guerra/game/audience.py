@@ -194,16 +194,17 @@ def visitor_for(game: Game) -> Viewer:
     return Viewer(game_id=game.pk, war=game.current_war, seat=None, side=None, observer=False)
 
 
-def visible_events_filter(game: Game, viewer: Viewer) -> Q:
-    """The events of the log this viewer may read: everyone's, their own power's, and their
-    alliance's in every war they fought in (they heard those when they happened)."""
-    if viewer.observer:
-        return Q(game=game)
+def visible_events_filter(game_id: int, seat_id: int | None, *, observer: bool) -> Q:
+    """The events of the log a viewer may read (`observer`: staff without a seat, everything;
+    `seat_id`: a player, else a visitor): everyone's, their own power's, and their alliance's
+    in every war they fought in (they heard those when they happened)."""
+    if observer:
+        return Q(game_id=game_id)
     visible = Q(visibility=Visibility.ALL)
-    if viewer.seat is not None:
-        visible |= Q(visibility=Visibility.POWER, seat=viewer.seat)
+    if seat_id is not None:
+        visible |= Q(visibility=Visibility.POWER, seat_id=seat_id)
         member_then = AllianceMembership.objects.filter(
-            game=OuterRef("game"), war=OuterRef("war"), side=OuterRef("side"), seat=viewer.seat
+            game=OuterRef("game"), war=OuterRef("war"), side=OuterRef("side"), seat_id=seat_id
         )
         visible |= Q(Exists(member_then), visibility=Visibility.ALLIANCE)
-    return Q(game=game) & visible
+    return Q(game_id=game_id) & visible

@@ -14,10 +14,18 @@ from typing import Any
 
 from .audience import Viewer
 from .models import Attack, Game, Seat
+from .prepared import Prepared
 from .procedures import Control, Invitation, InvitedAlly, OddsView, adapter
 from .services.attacks import attack_state
 
 __all__ = ["InvitedAlly"]
+
+
+_UNDER_WAY = Prepared(
+    lambda game: Attack.objects.filter(game_id=game, finished=False)
+    .select_related("region", "attacker", "defender").order_by("number"),
+    int,
+)
 
 
 def under_way(game: Game) -> list[Attack]:
@@ -25,11 +33,7 @@ def under_way(game: Game) -> list[Attack]:
     alliance's invitations all show them (cached on the request's game object)."""
     cached: list[Attack] | None = getattr(game, "_attacks_under_way", None)
     if cached is None:
-        cached = list(
-            Attack.objects.filter(game=game, finished=False)
-            .select_related("region", "attacker", "defender")
-            .order_by("number")
-        )
+        cached = _UNDER_WAY.all(game.pk)
         game._attacks_under_way = cached  # type: ignore[attr-defined]
     return cached
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.db.models import Case, Count, F, Max, Q, QuerySet, When
 
@@ -106,20 +105,25 @@ def contacts(game: Game, viewer: Viewer) -> list[Contact]:
     if viewer.seat is None:
         return []
     me = viewer.seat.pk
-    exchanged: dict[int, dict[str, Any]] = {
-        row["other"]: dict(row)
-        for row in ChatMessage.objects.filter(game=game, kind=ChatKind.PRIVATE)
-        .filter(Q(sender_id=me) | Q(recipient_id=me))
-        .annotate(other=Case(When(sender_id=me, then=F("recipient_id")), default=F("sender_id")))
-        .values("other")
-        .annotate(count=Count("pk"), last_at=Max("created_at"))
-        .order_by()
-    }
+    exchanged = {other: (count, last_at) for other, count, last_at in _EXCHANGED.all(game.pk, me)}
     result = []
     for seat in sorted(viewer.seats, key=lambda s: (s.order, s.pk)):
         if seat.pk == me:
             continue
-        row = exchanged.get(seat.pk, {})
+        count, last_at = exchanged.get(seat.pk, (0, None))
         ally = None if viewer.side is None else viewer.sides.get(seat.pk) == viewer.side
-        result.append(Contact(Speaker.of(seat), ally, int(row.get("count", 0)), row.get("last_at")))
+        result.append(Contact(Speaker.of(seat), ally, count, last_at))
     return result
+
+
+# Each other player's private messages with one player: how many, and when the last.
+_EXCHANGED = Prepared(
+    lambda game, me: ChatMessage.objects.filter(game_id=game, kind=ChatKind.PRIVATE)
+    .filter(Q(sender_id=me) | Q(recipient_id=me))
+    .annotate(other=Case(When(sender_id=me, then=F("recipient_id")), default=F("sender_id")))
+    .values("other")
+    .annotate(count=Count("pk"), last_at=Max("created_at"))
+    .order_by()
+    .values_list("other", "count", "last_at"),
+    int, int,
+)

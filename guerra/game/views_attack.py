@@ -34,11 +34,7 @@ def _table_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
 
 
 def _attack(game: Game, number: int) -> Attack:
-    attack = (
-        Attack.objects.select_related("region", "attacker", "defender", "neutral")
-        .filter(game=game, number=number)
-        .first()
-    )
+    attack = Attack.of(game.pk, number)
     if attack is None:
         raise Http404
     attack.game = game  # the request's own: its seats are read once

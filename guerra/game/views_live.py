@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -41,6 +42,7 @@ from .negotiation import (
     private_lines,
 )
 from .parsing import BadInput, optional_number, row_id
+from .prepared import Prepared
 from .ratelimits import chat_rate_limited
 from .views import error_response
 
@@ -71,13 +73,29 @@ def for_the_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 # Context builders, shared with the template tags that render the same partials in the page.
 
 
+def _newest_events(visible: Q) -> QuerySet[GameEvent]:
+    return (GameEvent.objects.filter(visible).exclude(kind__in=CHAT_KINDS)
+            .select_related("seat").order_by("-seq")[:SHOWN_EVENTS])
+
+
+# The log of each kind of viewer: staff observing, a player, a visitor.
+_LOG_OBSERVED = Prepared(
+    lambda game: _newest_events(visible_events_filter(game, None, observer=True)), int)
+_LOG_PLAYED = Prepared(
+    lambda game, seat: _newest_events(visible_events_filter(game, seat, observer=False)),
+    int, int,
+)
+_LOG_VISITED = Prepared(
+    lambda game: _newest_events(visible_events_filter(game, None, observer=False)), int)
+
+
 def log_context(game: Game, viewer: Viewer) -> dict[str, Any]:
-    events = (
-        GameEvent.objects.filter(visible_events_filter(game, viewer))
-        .exclude(kind__in=CHAT_KINDS)
-        .select_related("seat")
-        .order_by("-seq")[:SHOWN_EVENTS]
-    )
+    if viewer.observer:
+        events = _LOG_OBSERVED.all(game.pk)
+    elif viewer.seat is not None:
+        events = _LOG_PLAYED.all(game.pk, viewer.seat.pk)
+    else:
+        events = _LOG_VISITED.all(game.pk)
     return {"game": game, "entries": [log_line(game, event) for event in events],
             "shown_events": SHOWN_EVENTS}
 

@@ -7,6 +7,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from ..prepared import Prepared
 from .game import Game, Neutral, Region, Seat
 
 
@@ -71,6 +72,19 @@ class Attack(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("attack_page", args=[self.game_id, self.number])
+
+    @staticmethod
+    def of(game_id: int, number: int) -> Attack | None:
+        """Attack `number` of the game, with its region and parties (a page, a decision)."""
+        return _ATTACK.first(game_id, number)
+
+
+_ATTACK = Prepared(
+    lambda game, number: Attack.objects.select_related("region", "attacker", "defender",
+                                                       "neutral")
+    .filter(game_id=game, number=number),
+    int, int,
+)
 
 
 class DiceRoll(models.Model):

@@ -84,14 +84,16 @@ def attack_declare(
 
     after = game_play(game_id=game_id, user=user, given=action, made="declare")
     assert after.attack is not None
-    return Attack.objects.get(game_id=game_id, number=after.attack.number)
+    declared = Attack.of(game_id, after.attack.number)
+    assert declared is not None  # written by the step that declared it
+    return declared
 
 
 def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) -> Attack:
     """A player's decision at the current box. Only the awaited player may decide (403);
     a decision made for a step that has passed (double click, old tab) changes nothing (409).
     A deadline that has passed is applied first (see `game_play`)."""
-    attack = Attack.objects.filter(game_id=game_id, number=number).only("procedure").first()
+    attack = Attack.of(game_id, number)
     if attack is None:
         raise GameError(_("This attack does not exist."), status=404)
     system = adapter(attack.procedure)
@@ -108,7 +110,7 @@ def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) 
     refusals = {code: (_(msgid), status) for code, (msgid, status) in REFUSALS.items()}
     played = game_played(game_id=game_id, user=user, given=answer, made=decision.kind,
                          refusals=refusals)
-    found = Attack.objects.select_related("region", "attacker", "defender", "neutral").get(
-        game_id=game_id, number=number)
+    found = Attack.of(game_id, number)
+    assert found is not None  # an attack is never deleted
     found.game = played.game  # as the decision left it, seats included
     return found

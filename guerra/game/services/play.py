@@ -148,10 +148,6 @@ def _deadline(game: Game, before: GameState | None, after: GameState,
     return now + timedelta(seconds=game.deadline_seconds)
 
 
-_ATTACK = Prepared(lambda game, number: Attack.objects.filter(game_id=game, number=number),
-                   int, int)
-
-
 def _attack_row(game: Game, before: GameState | None, after: GameState,
                 deadline: datetime | None, seats: dict[str, Seat]) -> Attack | None:
     """The attack the step touched, created at its declaration and kept in step after it."""
@@ -165,7 +161,7 @@ def _attack_row(game: Game, before: GameState | None, after: GameState,
         "outcome": state.outcome or "", "ended_at": timezone.now() if state.finished else None,
         "deadline": None if state.finished or not state.awaiting else deadline,
     }
-    attack = _ATTACK.first(game.pk, running.number)
+    attack = Attack.of(game.pk, running.number)
     if attack is None:
         neutral = None
         if running.counter is not None:
