@@ -30,6 +30,7 @@ from ..models import (
     TileHolding,
     WarScore,
 )
+from ..prepared import Prepared
 from .errors import GameError
 
 # Decoded states, by game, the game's own seed fingerprint (which no other game shares, even
@@ -133,28 +134,35 @@ def _board(game: Game, before: GameState | None, after: GameState, seats: dict[s
     gone = [key for key in changed if key not in new]
     if gone:
         Holding.objects.filter(game=game).filter(_holding_keys(gone, seats, regions)).delete()
-    rows = {
-        (h.seat_id, h.region_id): h
-        for h in Holding.objects.filter(game=game).filter(
-            _holding_keys([k for k in changed if k in new], seats, regions))
-    }
     create = []
     for key in changed:
         pieces = new.get(key)
         if pieces is None:
             continue
         seat, region = seats[key[0]], regions[key[1]] if key[1] is not None else None
-        row = rows.get((seat.pk, region.pk if region else None))
+        # A step moves a few pieces: a look-up of each row it changed, by the rows' index.
+        row = (_HOME_HOLDING.first(game.pk, seat.pk) if region is None
+               else _HOLDING.first(game.pk, seat.pk, region.pk))
         values = {"armies": pieces.armies, "fleets": pieces.fleets, "forts": pieces.forts,
                   "control_markers": pieces.markers}
         if row is None:
             create.append(Holding(game=game, seat=seat, region=region, **values))
             continue
-        # A step moves a few pieces: an UPDATE of what changed, for each row it changed.
         differ = {name: value for name, value in values.items() if getattr(row, name) != value}
         if differ:
-            Holding.objects.filter(pk=row.pk).update(**differ)
-    Holding.objects.bulk_create(create)
+            statements.update(Holding, {"pk": row.pk}, differ)
+    statements.insert(create)
+
+
+_HOLDING = Prepared(
+    lambda game, seat, region: Holding.objects.filter(game_id=game, seat_id=seat,
+                                                      region_id=region),
+    int, int, int,
+)
+_HOME_HOLDING = Prepared(
+    lambda game, seat: Holding.objects.filter(game_id=game, seat_id=seat, region__isnull=True),
+    int, int,
+)
 
 
 def _holding_keys(keys: Iterable[tuple[str, str | None]], seats: dict[str, Seat],
