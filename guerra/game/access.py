@@ -50,7 +50,8 @@ _GAME = Prepared(
 )
 
 
-def _game(game_id: int) -> Game | None:
+def game_by_id(game_id: int) -> Game | None:
+    """The game without its rules state, with its scenario and creator (pages, sockets)."""
     return _GAME.first(game_id)
 
 
@@ -64,12 +65,12 @@ def visible_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]
     """The game for a page (or 404), every passed deadline applied first: every page and part
     of a game comes through here, so none shows a decision whose time is up (the server's
     timer applies it too, with every browser closed)."""
-    game = _game(game_id)
+    game = game_by_id(game_id)
     if game is None:
         raise Http404
     due = game.deadline is not None and game.deadline <= timezone.now()
     if due and expire_due(game_id=game.pk):
-        game = _game(game_id) or game
+        game = game_by_id(game_id) or game
     seat = seat_of(game, request.user)
     if not can_see(request, game, seat):
         raise Http404

@@ -36,7 +36,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 
-from .access import invited_games, may_visit
+from .access import game_by_id, invited_games, may_visit
 from .audience import Viewer, viewer_for, visitor_for
 from .live import LOBBY_STAGE_PREFIX, group_name, hello_message
 from .models import Game
@@ -62,13 +62,13 @@ CLOSE_TOO_BIG = 4009
 
 
 def _load(
-    game_id: int, user: User | AnonymousUser, invited: list[int]
+    game_id: int, user: User | AnonymousUser, session: Any
 ) -> tuple[Game, Viewer] | None:
-    game = Game.objects.filter(pk=game_id).first()
+    game = game_by_id(game_id)
     if game is None:
         return None
     viewer = viewer_for(game, user)
-    if viewer is None and may_visit(game, invited):
+    if viewer is None and may_visit(game, invited_games(session)):
         viewer = visitor_for(game)  # a waiting room's visitor: the public chain only
     return None if viewer is None else (game, viewer)
 
@@ -97,10 +97,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close_with(CLOSE_NOT_LOGGED_IN)
             return
         found = await database_sync_to_async(_load)(
-            self.scope["url_route"]["kwargs"]["game_id"],
-            user,
-            await database_sync_to_async(invited_games)(self.scope.get("session")),
-        )
+            self.scope["url_route"]["kwargs"]["game_id"], user, self.scope.get("session"))
         if found is None:
             await self.close_with(CLOSE_NOT_AT_TABLE)
             return
