@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from guerra.rules.game.scenario import MobileKind, UnitKind
 
 from . import services
+from .access import game_by_id
 from .audience import Viewer
 from .models import Game, GameStatus, Region
 from .parsing import BadInput, clean_text, number, row_id, text_field
@@ -77,8 +78,8 @@ def _decision(handler: Handler) -> Callable[..., HttpResponse]:
             return error_response(request, error)
         if not getattr(request, "htmx", False):
             return redirect(reverse("game_board", args=[game.pk]))
-        game.refresh_from_db()
-        return _panel(request, game, viewer)
+        # The game's row as the decision left it (its step, and so its state).
+        return _panel(request, game_by_id(game.pk) or game, viewer)
 
     view.__name__ = handler.__name__
     return view
