@@ -24,10 +24,22 @@ class Cursor:
     finished: bool = False
     outcome: str | None = None
 
-    def entered(self, node: str) -> Cursor:
-        """At `node`, just entered: walked, a window opened at the current step, nobody awaited
-        yet (`frozen.replace` with those four fields, built directly: once per box)."""
-        return Cursor(node, self.step, self.step, (), (*self.path, node), self.finished,
+    # The engine moves the cursor at every box and every input: the three moves below are
+    # `frozen.replace` with the fields they name, built directly (no keyword arguments).
+    def entered(self, node: str, awaiting: tuple[str, ...] = ()) -> Cursor:
+        """At `node`, just entered: walked, a window opened at the current step, `awaiting`
+        the powers a decision box asks as it is entered (nobody, by default)."""
+        return Cursor(node, self.step, self.step, awaiting, (*self.path, node), self.finished,
+                      self.outcome)
+
+    def ended(self, node: str, outcome: str) -> Cursor:
+        """At the end `node`, just entered: walked, finished with `outcome`."""
+        return Cursor(node, self.step, self.step, (), (*self.path, node), True, outcome)
+
+    def answered(self, step: int, awaiting: tuple[str, ...], opened_at: int) -> Cursor:
+        """An input was accepted: now at `step`, `awaiting` these powers in the window opened
+        at `opened_at`."""
+        return Cursor(self.node, step, opened_at, awaiting, self.path, self.finished,
                       self.outcome)
 
     def to_dict(self) -> dict[str, JSON]:

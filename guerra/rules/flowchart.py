@@ -240,7 +240,8 @@ class DecisionBox(ABC, Generic[S]):
 
         Read from the procedure's own fields, never from the cursor: the engine writes this
         answer into the cursor (`awaiting`) and asks again only after the next input, so an
-        answer that depended on the cursor would never be asked for again.
+        answer that depended on the cursor would never be asked for again. (`run_on` asks as
+        it enters the box, before the cursor has moved there: see `Procedure._arrive`.)
         """
 
     @abstractmethod
@@ -283,7 +284,10 @@ class Procedure(ABC, Generic[S, Sit]):
         self._nodes = {node.id: node for node in nodes}
         # Entering a box is told by the same immutable event every time: made once per node.
         self._entered = {node.id: NodeEntered(node=node.id, label=node.label) for node in nodes}
-        self._edges = {(edge.source, edge.target) for edge in edges}
+        # Where each box may go: the targets of its edges, and the escapes.
+        self._exits = {node.id: frozenset({*escapes, *(edge.target for edge in edges
+                                                      if edge.source == node.id)})
+                       for node in nodes}
         self._auto = dict(auto)
         self._decisions = dict(decisions)
         self._ends = dict(ends)
@@ -421,34 +425,20 @@ class Procedure(ABC, Generic[S, Sit]):
         return self._decisions[node.id].awaited(state)
 
     def step_once(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]] | None:
-        """Run the current box if nobody is awaited there; None when waiting or finished."""
-        cursor = state.cursor
-        if cursor.finished:
-            return None
-        node = self._nodes.get(cursor.node) or self.node(cursor.node)
-        kind = node.kind
-        if kind is NodeKind.DECISION:
-            box = self._decisions[node.id]
-            awaited = box.awaited(state)
-            if awaited:
-                if awaited != cursor.awaiting:
-                    return state.with_cursor(frozen.replace(cursor, awaiting=awaited)), ()
-                return None
-            transition = box.leave(state)
-        elif kind is NodeKind.END:
-            raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
-        else:
-            transition = self._auto[node.id](state, dice)
-        next_state, entered = self._enter(transition.state, node.id, transition.target)
-        return next_state, transition.events + entered
+        """Run the current box if nobody is awaited there; None when waiting or finished.
+
+        One box at a time: a decision box just entered is asked whom it awaits at the next
+        step (`run_on` asks it as it enters, which ends in the same state)."""
+        events: list[Event] = []
+        stepped = self._step(state, dice, events, ask=False)
+        return None if stepped is None else (stepped, tuple(events))
 
     def run_on(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]]:
         """Run automatic, dice and answered boxes until a decision awaits someone or the end."""
         events: list[Event] = []
-        step_once = self.step_once
-        while (result := step_once(state, dice)) is not None:
-            state, new = result
-            events.extend(new)
+        step = self._step
+        while (stepped := step(state, dice, events, ask=True)) is not None:
+            state = stepped
             if state.cursor.awaiting:  # a decision box now waits: the next step would say so
                 break
         return state, tuple(events)
@@ -470,9 +460,10 @@ class Procedure(ABC, Generic[S, Sit]):
         box = self._decisions[node.id]
         given = getattr(answer, "step", None)
         sender = getattr(answer, "power", None)
+        timeout = isinstance(answer, Timeout)
         # Somebody not awaited who sends an old step, or who has answered here already, is
         # repeating itself (a double click, a second tab); otherwise it is not its decision.
-        intruder = not isinstance(answer, Timeout) and sender not in cursor.awaiting
+        intruder = not timeout and sender not in cursor.awaiting
         if not isinstance(given, int) or not cursor.opened_at <= given <= cursor.step:
             return Refused(
                 _("This decision was made for step {given}; the attack is now at step {current}. "
@@ -485,7 +476,7 @@ class Procedure(ABC, Generic[S, Sit]):
                 "repeated" if sender in box.answered(state) else "not_yours",
             )
         events: tuple[Event, ...] = ()
-        if isinstance(answer, Timeout):
+        if timeout:
             for power in cursor.awaiting:
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
@@ -500,11 +491,11 @@ class Procedure(ABC, Generic[S, Sit]):
             events = result.events
         step = cursor.step + 1
         awaited = box.awaited(state)
+        recorded = state.cursor
         # A sequential box opens a new window for each power it asks (its own step, deadline).
         opened = step if box.sequential and awaited and awaited != cursor.awaiting \
-            else state.cursor.opened_at
-        cursor = frozen.replace(state.cursor, step=step, awaiting=awaited, opened_at=opened)
-        return Accepted(state.with_cursor(cursor), events)
+            else recorded.opened_at
+        return Accepted(state.with_cursor(recorded.answered(step, awaited, opened)), events)
 
     def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
         """Apply one input; when the decision is complete, run on to the next one or the end."""
@@ -514,15 +505,49 @@ class Procedure(ABC, Generic[S, Sit]):
         next_state, events = self.run_on(submitted.state, dice)
         return Accepted(next_state, submitted.events + events)
 
+    def _step(self, state: S, dice: Dice, events: list[Event], *, ask: bool) -> S | None:
+        """`step_once`, its events appended to `events` (`run_on` steps many times into one
+        list); `ask` as for `_arrive`."""
+        cursor = state.cursor
+        if cursor.finished:
+            return None
+        node = self._nodes.get(cursor.node) or self.node(cursor.node)
+        kind = node.kind
+        if kind is NodeKind.DECISION:
+            box = self._decisions[node.id]
+            awaited = box.awaited(state)
+            if awaited:
+                if awaited != cursor.awaiting:
+                    return state.with_cursor(frozen.replace(cursor, awaiting=awaited))
+                return None
+            transition = box.leave(state)
+        elif kind is NodeKind.END:
+            raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
+        else:
+            transition = self._auto[node.id](state, dice)
+        events += transition.events
+        return self._arrive(transition.state, node.id, transition.target, events, ask=ask)
+
     def _enter(self, state: S, source: str | None, target: str) -> tuple[S, tuple[Event, ...]]:
-        if source is not None and (source, target) not in self._edges \
-                and target not in self.escapes:
+        """Move to `target`: the new state and the events of entering it."""
+        events: list[Event] = []
+        return self._arrive(state, source, target, events, ask=False), tuple(events)
+
+    def _arrive(self, state: S, source: str | None, target: str, events: list[Event], *,
+                ask: bool) -> S:
+        """Move to `target`, appending the events of entering it. With `ask`, a decision box
+        is asked whom it awaits as it is entered, so that the cursor is made once with its
+        answer: the same cursor as a step to `target` and a step there would make, since a
+        box's `awaited` never reads the cursor (see `DecisionBox.awaited`)."""
+        if source is not None and target not in self._exits[source]:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
         node = self._nodes.get(target) or self.node(target)
-        cursor = state.cursor.entered(target)
-        if node.kind is NodeKind.END:
+        events.append(self._entered[target])
+        kind = node.kind
+        if kind is NodeKind.END:
             outcome = self._ends[target](state)
-            ended = AttackEnded(outcome=outcome, winner=self.winner(state, outcome))
-            cursor = frozen.replace(cursor, finished=True, outcome=outcome)
-            return state.with_cursor(cursor), (self._entered[target], ended)
-        return state.with_cursor(cursor), (self._entered[target],)
+            events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
+            return state.with_cursor(state.cursor.ended(target, outcome))
+        awaited = self._decisions[target].awaited(state) \
+            if ask and kind is NodeKind.DECISION else ()
+        return state.with_cursor(state.cursor.entered(target, awaited))

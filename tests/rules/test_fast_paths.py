@@ -1,0 +1,131 @@
+"""The engine's and the procedures' shortcuts against the slow ways they stand for.
+
+`Procedure.run_on` asks a decision box whom it awaits as it enters it (one cursor, one state
+for both), where `step_once` takes one box at a time: played both ways, with the same inputs
+(right ones, timeouts, stale and foreign ones) and the same dice, an attack must go through
+the same states with the same events and roll the same dice. States decoded from `to_dict()`
+are driven too, as the web layer drives them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from guerra.rules.d10 import D10_PROCEDURE
+from guerra.rules.d10.declaration import initial_state as d10_initial_state
+from guerra.rules.dice import HmacDice
+from guerra.rules.events import Event
+from guerra.rules.flowchart import Accepted, Outcome, Procedure, Refused, Timeout
+from guerra.rules.i18n import Message
+from guerra.rules.seed004 import SEED004
+from guerra.rules.seed004.declaration import initial_state as seed004_initial_state
+from tests.rules.d10.test_invariants import situations as d10_situations
+from tests.rules.helpers import AT, ES, FR, GB, PR, RU
+from tests.rules.strategies import situations as seed004_situations
+
+FEW = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+POWERS = (FR, RU, ES, AT, PR, GB)
+
+Step = tuple[str, object, tuple[Event, ...]]  # ("accepted"/code, state, events)
+
+
+def one_box_at_a_time(procedure: Procedure[Any, Any], state: Any, dice: HmacDice
+                      ) -> tuple[Any, tuple[Event, ...]]:
+    """`run_on` as `step_once` spells it: one box per step, a decision box entered awaiting
+    nobody until the next step asks it."""
+    events: list[Event] = []
+    while (result := procedure.step_once(state, dice)) is not None:
+        state, new = result
+        events.extend(new)
+        if state.cursor.awaiting:
+            break
+    return state, tuple(events)
+
+
+def slow_advance(procedure: Procedure[Any, Any], state: Any, answer: object, dice: HmacDice
+                 ) -> Outcome[Any]:
+    submitted = procedure.submit(state, answer)
+    if isinstance(submitted, Refused) or submitted.state.cursor.awaiting:
+        return submitted
+    next_state, events = one_box_at_a_time(procedure, submitted.state, dice)
+    return Accepted(next_state, submitted.events + events)
+
+
+def walk(procedure: Procedure[Any, Any], initial: Any, seed: int, *, slow: bool
+         ) -> tuple[list[Step], HmacDice]:
+    """Declare (the state `initial_state` made) and play to the end, recording every outcome.
+    The inputs come from `seed`: mostly the random player's, sometimes a deadline passing, a
+    stale step or a power that is not awaited; now and then the state is decoded from JSON."""
+    dice = HmacDice(b"fast-paths", seed)
+    rng = random.Random(seed)
+    player = procedure.random_policy(random.Random(seed))
+    if slow:
+        state, entered = procedure.open(initial)
+        state, events = one_box_at_a_time(procedure, state, dice)
+        events = entered + events
+    else:
+        started = procedure.start(initial, dice)
+        state, events = started.state, started.events
+    steps: list[Step] = [("accepted", state, events)]
+    while not state.cursor.finished:
+        if rng.random() < 0.3:
+            state = procedure.state_from_dict(json.loads(json.dumps(state.to_dict())))
+        roll = rng.random()
+        step = state.cursor.step
+        answer: object
+        if roll < 0.1:
+            answer = Timeout(step)
+        elif roll < 0.15:
+            answer = Timeout(step - 1)
+        elif roll < 0.2:  # somebody else sends the awaited power's answer as its own
+            own = player(state, state.cursor.awaiting[0])
+            answer = dataclasses.replace(own, power=rng.choice(POWERS))  # type: ignore[type-var]
+        else:
+            answer = player(state, state.cursor.awaiting[0])
+        outcome = (slow_advance(procedure, state, answer, dice) if slow
+                   else procedure.advance(state, answer, dice))
+        if isinstance(outcome, Refused):
+            steps.append((outcome.code, outcome.reason, ()))
+            continue
+        state = outcome.state
+        steps.append(("accepted", state, outcome.events))
+    return steps, dice
+
+
+def same_walk(procedure: Procedure[Any, Any], initial: Any, seed: int) -> None:
+    fast, fast_dice = walk(procedure, initial, seed, slow=False)
+    slow, slow_dice = walk(procedure, initial, seed, slow=True)
+    assert fast == slow
+    assert [(state.to_dict(), [e.to_dict() for e in events])
+            for code, state, events in fast if code == "accepted"] == \
+        [(state.to_dict(), [e.to_dict() for e in events])
+         for code, state, events in slow if code == "accepted"]
+    assert (fast_dice.rolls, fast_dice.sides) == (slow_dice.rolls, slow_dice.sides)
+
+
+def declared(make: Callable[[Any], Any], situation: Any) -> Any:
+    initial = make(situation)
+    return None if isinstance(initial, Message) else initial
+
+
+@FEW
+@given(seed004_situations(), st.integers(0, 10_000))
+def test_seed004_runs_on_as_one_box_at_a_time(situation: Any, seed: int) -> None:
+    initial = declared(seed004_initial_state, situation)
+    if initial is not None:
+        same_walk(SEED004, initial, seed)
+
+
+@FEW
+@given(d10_situations(), st.integers(0, 10_000))
+def test_d10_runs_on_as_one_box_at_a_time(situation: Any, seed: int) -> None:
+    initial = declared(d10_initial_state, situation)
+    if initial is not None:
+        same_walk(D10_PROCEDURE, initial, seed)
