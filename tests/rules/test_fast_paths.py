@@ -26,6 +26,7 @@ from guerra.rules.flowchart import Accepted, Outcome, Procedure, Refused, Timeou
 from guerra.rules.i18n import Message
 from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.declaration import initial_state as seed004_initial_state
+from guerra.rules.seed004.losses import fleet_bearer
 from tests.rules.d10.test_invariants import situations as d10_situations
 from tests.rules.helpers import AT, ES, FR, GB, PR, RU
 from tests.rules.strategies import situations as seed004_situations
@@ -33,7 +34,7 @@ from tests.rules.strategies import situations as seed004_situations
 FEW = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 POWERS = (FR, RU, ES, AT, PR, GB)
 
-Step = tuple[str, object, tuple[Event, ...]]  # ("accepted"/code, state, events)
+Step = tuple[str, Any, tuple[Event, ...]]  # ("accepted" or a refusal code, state or reason, events)
 
 
 def one_box_at_a_time(procedure: Procedure[Any, Any], state: Any, dice: HmacDice
@@ -129,3 +130,36 @@ def test_d10_runs_on_as_one_box_at_a_time(situation: Any, seed: int) -> None:
     initial = declared(d10_initial_state, situation)
     if initial is not None:
         same_walk(D10_PROCEDURE, initial, seed)
+
+
+# --- seed 004's readings made once per situation or in one pass --------------------------------
+
+
+@FEW
+@given(seed004_situations(), st.integers(0, 10_000))
+def test_seed004_shortcuts_read_what_the_general_readings_read(situation: Any, seed: int) -> None:
+    """`allied` sums `committed`; `invited_powers` and `invitation` read `invited()`; the
+    loss bearers pick the first eligible holding in the order M6/L6 give."""
+    invited = situation.invited()
+    assert situation.invited_powers() == tuple(ally.power for _side, ally in invited)
+    for power in (*POWERS, "Nessuno"):
+        assert situation.invitation(power) == next(
+            (ally for _side, ally in invited if ally.power == power), None)
+    initial = declared(seed004_initial_state, situation)
+    if initial is None:
+        return
+    steps, _dice = walk(SEED004, initial, seed, slow=False)
+    for code, state, _events in steps:
+        if code != "accepted":
+            continue
+        for side in ("attacker", "defender"):
+            if side == "defender" and state.situation.defender is None:
+                continue
+            allies = state.committed(side)
+            assert state.allied(side) == (sum(h.armies for h in allies),
+                                          sum(h.fleets for h in allies))
+            for allies_first in (False, True):
+                main = (state.main(side),)
+                in_order = allies + main if allies_first else main + allies
+                assert fleet_bearer(state, side, allies_first) == next(
+                    (h.power for h in in_order if h.fleets > 0), None)
