@@ -6,7 +6,9 @@ it knows nothing of a particular procedure. A procedure subclasses `Procedure`, 
 boxes and registers itself (`register`); other procedures are added beside it the same way.
 
 The engine's contract with a state value (see `FlowState`): immutable, holding a `Cursor`
-that records where the procedure stands. `step` counts accepted inputs; an input names the
+that records where the procedure stands. Between two inputs the engine may walk several boxes;
+when a procedure's boxes never read the cursor (`Procedure.boxes_read_cursor`), it moves the
+cursor on its own (`cursor.Walk`) and puts it into the state once, when it stops. `step` counts accepted inputs; an input names the
 step it was made for, and is accepted only while the decision it answers is still open
 (`opened_at <= input.step <= step`): a double click or a stale page is refused, while several
 allies answering the same invitation concurrently are all accepted.
@@ -31,7 +33,7 @@ from fractions import Fraction
 from typing import Generic, Literal, Protocol, Self, TypeVar
 
 from guerra.rules import frozen
-from guerra.rules.cursor import Cursor
+from guerra.rules.cursor import Cursor, Walk
 from guerra.rules.dice import Dice, DiceSpec
 from guerra.rules.events import AttackEnded, Event, NodeEntered
 from guerra.rules.forces import Engagement
@@ -414,6 +416,13 @@ class Procedure(ABC, Generic[S, Sit]):
         return None
 
     # --- the engine ---------------------------------------------------------------------------
+    # Whether a box (an automatic box, a decision's `leave`) reads the cursor of the state it
+    # is given. When none does, `run_on` moves the cursor on its own (`Walk`) and puts it into
+    # the state once, when it stops, instead of copying the state at every box it walks: the
+    # states in between are seen by the boxes only. (An end box, `winner` and, as it is
+    # entered, a decision's `awaited` never see the cursor moved there in any case.)
+    boxes_read_cursor: bool = True
+
     def open(self, state: S) -> tuple[S, tuple[Event, ...]]:
         """Enter the start node (the state's cursor must point at it, with an empty path)."""
         return self._enter(state, None, self.start_node)
@@ -430,27 +439,46 @@ class Procedure(ABC, Generic[S, Sit]):
         One box at a time: a decision box just entered is asked whom it awaits at the next
         step (`run_on` asks it as it enters, which ends in the same state)."""
         events: list[Event] = []
-        stepped = self._step(state, dice, events, ask=False)
-        return None if stepped is None else (stepped, tuple(events))
+        walk = Walk(state.cursor)
+        stepped = self._step(state, walk, dice, events, ask=False)
+        return None if stepped is None else (stepped.with_cursor(walk.cursor()), tuple(events))
 
     def run_on(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]]:
         """Run automatic, dice and answered boxes until a decision awaits someone or the end."""
         events: list[Event] = []
-        step = self._step
-        while (stepped := step(state, dice, events, ask=True)) is not None:
-            state = stepped
-            if state.cursor.awaiting:  # a decision box now waits: the next step would say so
-                break
-        return state, tuple(events)
+        return self._run(state, Walk(state.cursor), dice, events), tuple(events)
 
     def start(self, state: S, dice: Dice) -> Accepted[S]:
-        state, entered = self.open(state)
-        state, events = self.run_on(state, dice)
-        return Accepted(state, entered + events)
+        """`open`, then `run_on`."""
+        events: list[Event] = []
+        walk = Walk(state.cursor)
+        self._arrive(state, walk, None, self.start_node, events, ask=False)
+        return Accepted(self._run(state, walk, dice, events), tuple(events))
 
     def submit(self, state: S, answer: object) -> Accepted[S] | Refused[S]:
         """Check and record one input without running on (see `advance`). A refusal says why
         in its `code`: over, stale, repeated, not_yours or invalid."""
+        recorded = self._record(state, answer)
+        if isinstance(recorded, Refused):
+            return recorded
+        state, cursor, events = recorded
+        return Accepted(state.with_cursor(cursor), events)
+
+    def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
+        """Apply one input; when the decision is complete, run on to the next one or the end."""
+        recorded = self._record(state, answer)
+        if isinstance(recorded, Refused):
+            return recorded
+        state, cursor, events = recorded
+        if cursor.awaiting:  # the decision still awaits somebody
+            return Accepted(state.with_cursor(cursor), events)
+        walked = list(events)
+        return Accepted(self._run(state, Walk(cursor), dice, walked), tuple(walked))
+
+    def _record(self, state: S, answer: object
+                ) -> Refused[S] | tuple[S, Cursor, tuple[Event, ...]]:
+        """`submit`: the state the box recorded the input in and the cursor moved on, not yet
+        put into that state (`advance` may run on first)."""
         cursor = state.cursor
         if cursor.finished:
             return Refused(_("This attack is already over."), state, "over")
@@ -495,30 +523,44 @@ class Procedure(ABC, Generic[S, Sit]):
         # A sequential box opens a new window for each power it asks (its own step, deadline).
         opened = step if box.sequential and awaited and awaited != cursor.awaiting \
             else recorded.opened_at
-        return Accepted(state.with_cursor(recorded.answered(step, awaited, opened)), events)
+        return state, recorded.answered(step, awaited, opened), events
 
-    def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
-        """Apply one input; when the decision is complete, run on to the next one or the end."""
-        submitted = self.submit(state, answer)
-        if isinstance(submitted, Refused) or submitted.state.cursor.awaiting:
-            return submitted  # refused, or the decision still awaits somebody
-        next_state, events = self.run_on(submitted.state, dice)
-        return Accepted(next_state, submitted.events + events)
+    def _run(self, state: S, walk: Walk, dice: Dice, events: list[Event]) -> S:
+        """`run_on` from `state`, its cursor moved as far as `walk` says; the events are
+        appended to `events`."""
+        step = self._step
+        read_cursor = self.boxes_read_cursor
+        while True:
+            if read_cursor:  # each box is given the state with the cursor at its box
+                cursor = walk.cursor()
+                if cursor is not state.cursor:
+                    state = state.with_cursor(cursor)
+                    walk = Walk(cursor)
+            stepped = step(state, walk, dice, events, ask=True)
+            if stepped is None:
+                break
+            state = stepped
+            if walk.awaiting:  # a decision box now waits: the next step would say so
+                break
+        cursor = walk.cursor()
+        return state if cursor is state.cursor else state.with_cursor(cursor)
 
-    def _step(self, state: S, dice: Dice, events: list[Event], *, ask: bool) -> S | None:
-        """`step_once`, its events appended to `events` (`run_on` steps many times into one
-        list); `ask` as for `_arrive`."""
-        cursor = state.cursor
-        if cursor.finished:
+    def _step(self, state: S, walk: Walk, dice: Dice, events: list[Event], *, ask: bool
+              ) -> S | None:
+        """`step_once` at the box where `walk` stands: the state the box left (`walk` moved
+        on, its events appended to `events`), None when waiting or finished; `ask` as for
+        `_arrive`."""
+        if walk.finished:
             return None
-        node = self._nodes.get(cursor.node) or self.node(cursor.node)
+        node = self._nodes.get(walk.node) or self.node(walk.node)
         kind = node.kind
         if kind is NodeKind.DECISION:
             box = self._decisions[node.id]
             awaited = box.awaited(state)
             if awaited:
-                if awaited != cursor.awaiting:
-                    return state.with_cursor(frozen.replace(cursor, awaiting=awaited))
+                if awaited != walk.awaiting:
+                    walk.awaiting = awaited
+                    return state
                 return None
             transition = box.leave(state)
         elif kind is NodeKind.END:
@@ -526,19 +568,22 @@ class Procedure(ABC, Generic[S, Sit]):
         else:
             transition = self._auto[node.id](state, dice)
         events += transition.events
-        return self._arrive(transition.state, node.id, transition.target, events, ask=ask)
+        self._arrive(transition.state, walk, node.id, transition.target, events, ask=ask)
+        return transition.state
 
     def _enter(self, state: S, source: str | None, target: str) -> tuple[S, tuple[Event, ...]]:
         """Move to `target`: the new state and the events of entering it."""
         events: list[Event] = []
-        return self._arrive(state, source, target, events, ask=False), tuple(events)
+        walk = Walk(state.cursor)
+        self._arrive(state, walk, source, target, events, ask=False)
+        return state.with_cursor(walk.cursor()), tuple(events)
 
-    def _arrive(self, state: S, source: str | None, target: str, events: list[Event], *,
-                ask: bool) -> S:
-        """Move to `target`, appending the events of entering it. With `ask`, a decision box
-        is asked whom it awaits as it is entered, so that the cursor is made once with its
-        answer: the same cursor as a step to `target` and a step there would make, since a
-        box's `awaited` never reads the cursor (see `DecisionBox.awaited`)."""
+    def _arrive(self, state: S, walk: Walk, source: str | None, target: str,
+                events: list[Event], *, ask: bool) -> None:
+        """Move `walk` to `target`, appending the events of entering it. With `ask`, a
+        decision box is asked whom it awaits as it is entered, so that the cursor is made
+        once with its answer: the same cursor as a step to `target` and a step there would
+        make, since a box's `awaited` never reads the cursor (see `DecisionBox.awaited`)."""
         if source is not None and target not in self._exits[source]:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
         node = self._nodes.get(target) or self.node(target)
@@ -547,7 +592,8 @@ class Procedure(ABC, Generic[S, Sit]):
         if kind is NodeKind.END:
             outcome = self._ends[target](state)
             events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
-            return state.with_cursor(state.cursor.ended(target, outcome))
-        awaited = self._decisions[target].awaited(state) \
-            if ask and kind is NodeKind.DECISION else ()
-        return state.with_cursor(state.cursor.entered(target, awaited))
+            walk.end(target, outcome)
+        elif ask and kind is NodeKind.DECISION:
+            walk.enter(target, self._decisions[target].awaited(state))
+        else:
+            walk.enter(target)

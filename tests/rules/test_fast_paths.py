@@ -1,10 +1,12 @@
 """The engine's and the procedures' shortcuts against the slow ways they stand for.
 
-`Procedure.run_on` asks a decision box whom it awaits as it enters it (one cursor, one state
-for both), where `step_once` takes one box at a time: played both ways, with the same inputs
-(right ones, timeouts, stale and foreign ones) and the same dice, an attack must go through
-the same states with the same events and roll the same dice. States decoded from `to_dict()`
-are driven too, as the web layer drives them.
+`Procedure.run_on` and `advance` move the cursor of seed 004's and d10's states on their own
+and put it into the state once, when they stop (`boxes_read_cursor`), and ask a decision box
+whom it awaits as they enter it; `step_once` takes one box at a time and puts the cursor into
+the state at every box. Played both ways, with the same inputs (right ones, timeouts, stale
+and foreign ones) and the same dice, an attack must go through the same states with the same
+events and roll the same dice. States decoded from `to_dict()` are driven too, as the web
+layer drives them.
 """
 
 from __future__ import annotations
@@ -20,10 +22,22 @@ from hypothesis import strategies as st
 
 from guerra.rules.d10 import D10_PROCEDURE
 from guerra.rules.d10.declaration import initial_state as d10_initial_state
-from guerra.rules.dice import HmacDice
+from guerra.rules.dice import Dice, HmacDice, ScriptedDice
 from guerra.rules.events import Event
-from guerra.rules.flowchart import Accepted, Outcome, Procedure, Refused, Timeout
+from guerra.rules.flowchart import (
+    Accepted,
+    Cursor,
+    Edge,
+    Node,
+    NodeKind,
+    Outcome,
+    Procedure,
+    Refused,
+    Timeout,
+    Transition,
+)
 from guerra.rules.i18n import Message
+from guerra.rules.jsonvalue import Obj
 from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.declaration import initial_state as seed004_initial_state
 from guerra.rules.seed004.losses import fleet_bearer
@@ -163,3 +177,55 @@ def test_seed004_shortcuts_read_what_the_general_readings_read(situation: Any, s
                 in_order = allies + main if allies_first else main + allies
                 assert fleet_bearer(state, side, allies_first) == next(
                     (h.power for h in in_order if h.fleets > 0), None)
+
+
+# --- a procedure whose boxes read the cursor --------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Seen:
+    """A toy state: the cursor each box found the state at, as the box read it."""
+
+    cursor: Cursor
+    seen: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def with_cursor(self, cursor: Cursor) -> Seen:
+        return dataclasses.replace(self, cursor=cursor)
+
+
+def reader(target: str) -> Callable[[Seen, Dice], Transition[Seen]]:
+    def box(state: Seen, dice: Dice) -> Transition[Seen]:
+        seen = (*state.seen, (state.cursor.node, state.cursor.path))
+        return Transition(target, dataclasses.replace(state, seen=seen))
+
+    return box
+
+
+class CursorReader(Procedure[Seen, int]):
+    """Three automatic boxes in a row, each noting the cursor it is given."""
+
+    def __init__(self) -> None:
+        nodes = (Node("a", NodeKind.AUTO, "a"), Node("b", NodeKind.AUTO, "b", row=1),
+                 Node("c", NodeKind.AUTO, "c", row=2), Node("end", NodeKind.END, "end", row=3))
+        super().__init__(name="cursor_reader", label="reader", nodes=nodes,
+                         edges=(Edge("a", "b"), Edge("b", "c"), Edge("c", "end")),
+                         start_node="a",
+                         auto={"a": reader("b"), "b": reader("c"), "c": reader("end")},
+                         decisions={}, ends={"end": lambda state: "done"})
+
+    def declare(self, situation: int, dice: Dice) -> Outcome[Seen]:
+        return self.start(Seen(Cursor(node="a")), dice)
+
+    def state_from_dict(self, data: Obj) -> Seen:
+        raise NotImplementedError
+
+
+def test_a_box_that_reads_the_cursor_is_given_the_state_at_its_own_box() -> None:
+    """`boxes_read_cursor` (the default): run_on puts the cursor into the state at every box."""
+    reading = CursorReader()
+    assert reading.boxes_read_cursor
+    declared = reading.declare(0, ScriptedDice([]))
+    assert isinstance(declared, Accepted)
+    assert declared.state.seen == (("a", ("a",)), ("b", ("a", "b")), ("c", ("a", "b", "c")))
+    assert declared.state.cursor.path == ("a", "b", "c", "end")
+    assert declared.state.cursor.outcome == "done"
