@@ -137,7 +137,14 @@ class RandomDice:
         self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
     def roll(self, sides: int = SIDES) -> int:
-        return self._rng.randint(1, sides)
+        # `randint(1, sides)` and `choice` of the faces draw the same number from the
+        # generator (`randbelow(sides)`, the face 1 + that): the same dice for the same seed,
+        # with two calls fewer per die (Monte Carlo odds roll hundreds of thousands).
+        faces = _FACES.get(sides)
+        return self._rng.randint(1, sides) if faces is None else self._rng.choice(faces)
+
+
+_FACES = {sides: range(1, sides + 1) for sides in range(1, MAX_SIDES + 1)}
 
 
 def below(dice: Dice, k: int) -> int:

@@ -8,10 +8,11 @@ boxes and registers itself (`register`); other procedures are added beside it th
 The engine's contract with a state value (see `FlowState`): immutable, holding a `Cursor`
 that records where the procedure stands. Between two inputs the engine may walk several boxes;
 when a procedure's boxes never read the cursor (`Procedure.boxes_read_cursor`), it moves the
-cursor on its own (`cursor.Walk`) and puts it into the state once, when it stops. `step` counts accepted inputs; an input names the
-step it was made for, and is accepted only while the decision it answers is still open
-(`opened_at <= input.step <= step`): a double click or a stale page is refused, while several
-allies answering the same invitation concurrently are all accepted.
+cursor on its own (`cursor.Walk`) and puts it into the state once, when it stops. `step`
+counts accepted inputs; an input names the step it was made for, and is accepted only while
+the decision it answers is still open (`opened_at <= input.step <= step`): a double click or a
+stale page is refused, while several allies answering the same invitation concurrently are all
+accepted.
 
 Decision boxes come in two kinds: one that asks several powers at once (the allies of seed
 004), and a `sequential` one that asks them one at a time in a given order (the

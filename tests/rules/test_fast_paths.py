@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from guerra.rules.d10 import D10_PROCEDURE
 from guerra.rules.d10.declaration import initial_state as d10_initial_state
-from guerra.rules.dice import Dice, HmacDice, ScriptedDice
+from guerra.rules.dice import Dice, HmacDice, RandomDice, ScriptedDice
 from guerra.rules.events import Event
 from guerra.rules.flowchart import (
     Accepted,
@@ -229,3 +229,16 @@ def test_a_box_that_reads_the_cursor_is_given_the_state_at_its_own_box() -> None
     assert declared.state.seen == (("a", ("a",)), ("b", ("a", "b")), ("c", ("a", "b", "c")))
     assert declared.state.cursor.path == ("a", "b", "c", "end")
     assert declared.state.cursor.outcome == "done"
+
+
+# --- random dice ---------------------------------------------------------------------------------
+
+
+@given(st.integers(0, 2**32), st.lists(st.sampled_from([1, 2, 6, 10, 20, 256, 257, 1000]),
+                                       min_size=1, max_size=50))
+def test_random_dice_roll_what_randint_rolls(seed: int, sides: list[int]) -> None:
+    """`RandomDice` draws its faces with `choice` (two calls fewer than `randint`): the same
+    faces from the same seed, so benchmarks and Monte Carlo odds see the same dice."""
+    dice, rng = RandomDice(seed), random.Random(seed)
+    assert [dice.roll(n) for n in sides] == [rng.randint(1, n) for n in sides]
+    assert dice.roll() == rng.randint(1, 6)

@@ -16,7 +16,7 @@ from guerra.rules.declaration import (
 from guerra.rules.flowchart import Cursor
 from guerra.rules.i18n import Message, _
 from guerra.rules.seed004.graph import DECLARED
-from guerra.rules.seed004.model import ATTACKER, DEFENDER, AllyForce, Force, Situation
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, Force, Situation
 from guerra.rules.seed004.state import AttackState, Holding
 
 __all__ = ["DECLARATION_COST", "initial_state", "refusal"]
@@ -26,10 +26,9 @@ def _negative(situation: Situation) -> Message | None:
     forces: list[tuple[str, object]] = [("attacker", situation.attacker)]
     if situation.defender is not None:
         forces.append(("defender", situation.defender))
-    for key in ("attacker_allies", "defender_allies"):
-        allies: tuple[AllyForce, ...] = getattr(situation, key)
-        forces += [(f"{key}[{i}]", ally) for i, ally in enumerate(allies)]
-    return negative_field(forces, situation.neutral)
+    allies = (("attacker_allies", situation.attacker_allies),
+              ("defender_allies", situation.defender_allies))
+    return negative_field(forces, situation.neutral, allies)
 
 
 def _allies_problem(situation: Situation) -> Message | None:
