@@ -119,6 +119,7 @@ def distribution(
     # the procedure's own outcome only, so another outcome shares nothing.
     memo_key = procedure.odds_memo_key if settled_outcome is None else None
     memo: dict[object, dict[str, Fraction]] = {}
+    roll = NodeKind.ROLL  # read at every box: a member read from an Enum class is slow
 
     def explore(state: S) -> dict[str, Fraction]:
         """The probability of each outcome from `state` on."""
@@ -127,7 +128,7 @@ def distribution(
             if settled is not None:
                 return {settled: Fraction(1)}
             node = procedure.node(state.cursor.node)
-            if node.kind is NodeKind.ROLL:
+            if node.kind is roll:
                 key = None if memo_key is None else memo_key(state)
                 if key is not None and key in memo:
                     return memo[key]
