@@ -40,16 +40,7 @@ def play_on(
 ) -> Played[S]:
     """Answer every awaited decision with the policy until the procedure ends."""
     events: list[Event] = []
-    while not state.cursor.finished:
-        awaiting = state.cursor.awaiting
-        if not awaiting:
-            raise FlowchartError(f"{procedure.name}: stuck at {state.cursor.node}, awaiting nobody")
-        outcome = procedure.advance(state, policy(state, awaiting[0]), dice)
-        if isinstance(outcome, Refused):
-            raise RefusedError(outcome.reason)
-        state = outcome.state
-        events.extend(outcome.events)
-    return Played(state, tuple(events))
+    return Played(_answer_all(procedure, state, policy, dice, events), tuple(events))
 
 
 def play(
@@ -59,8 +50,24 @@ def play(
     declared = procedure.declare(situation, dice)
     if isinstance(declared, Refused):
         raise RefusedError(declared.reason)
-    rest = play_on(procedure, declared.state, policy, dice)
-    return Played(rest.state, declared.events + rest.events)
+    events = list(declared.events)
+    return Played(_answer_all(procedure, declared.state, policy, dice, events), tuple(events))
+
+
+def _answer_all(procedure: Procedure[S, Any], state: S, policy: Policy[S], dice: Dice,
+                events: list[Event]) -> S:
+    """`play_on`, its events appended to `events` (`play` adds them to the declaration's)."""
+    advance = procedure.advance
+    while not state.cursor.finished:
+        awaiting = state.cursor.awaiting
+        if not awaiting:
+            raise FlowchartError(f"{procedure.name}: stuck at {state.cursor.node}, awaiting nobody")
+        outcome = advance(state, policy(state, awaiting[0]), dice)
+        if isinstance(outcome, Refused):
+            raise RefusedError(outcome.reason)
+        state = outcome.state
+        events += outcome.events
+    return state
 
 
 class _NoDice:

@@ -70,8 +70,7 @@ class AlliesBox(DecisionBox[AttackState]):
                 events.append(AllyDeclined(ally.power, side, answer is None or answer.timed_out))
                 continue
             events.append(AllyCommitted(ally.power, side, answer.armies, answer.fleets))
-            committed.append(Holding(ally.power, side, ally=True,
-                                     armies=answer.armies, fleets=answer.fleets))
+            committed.append(Holding(ally.power, side, True, answer.armies, answer.fleets))
         state = frozen.replace_field(state, "holdings", state.holdings + tuple(committed))
         return Transition(g.HAS_SEA, state, tuple(events))
 
