@@ -65,12 +65,13 @@ def naval_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """M3-M7: fleets lost (regular losses first, then a 7's extra fleet) and naval support."""
     battle = state.naval
     assert battle is not None
+    loser = battle.loser
     losses: list[tuple[Side, str, bool]] = []
-    if battle.loser is None:
+    if loser is None:
         losses += [(ATTACKER, "M4", False), (DEFENDER, "M4", False)]
     else:
-        losses.append((battle.loser, "M3", False))
-    losses += [(side, "M5", side == battle.loser) for side in SIDES if battle.roll(side).seven]
+        losses.append((loser, "M3", False))
+    losses += [(side, "M5", side == loser) for side in SIDES if battle.roll(side).seven]
     events: list[Event] = []
     for side, rule, allies_first in losses:
         bearer = fleet_bearer(state, side, allies_first)

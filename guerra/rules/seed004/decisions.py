@@ -31,8 +31,12 @@ class AlliesBox(DecisionBox[AttackState]):
         invited = state.situation.invited_powers()
         if not state.answers:
             return invited
-        answered = {answer.power for answer in state.answers}
-        return tuple([power for power in invited if power not in answered])
+        answered = [answer.power for answer in state.answers]
+        waiting = []
+        for power in invited:  # a loop: cheaper than a second comprehension for four allies
+            if power not in answered:
+                waiting.append(power)
+        return tuple(waiting)
 
     def answered(self, state: AttackState) -> tuple[str, ...]:
         return tuple(answer.power for answer in state.answers)
