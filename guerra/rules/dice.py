@@ -110,10 +110,14 @@ class ScriptedDice:
     rolled, so a script for d6s cannot feed a 9 to a d6."""
 
     def __init__(self, faces: Iterable[int], sides: int = SIDES) -> None:
-        self._faces = tuple(faces)
-        for face in self._faces:
-            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
-                raise ValueError(f"a die shows 1..{sides}, not {face!r}")
+        self._faces = scripted = tuple(faces)
+        # Exact odds script one roll per class of faces: plain ints in range are let through
+        # at once; anything else is looked at face by face (the first wrong one is named).
+        if scripted and not (set(map(type, scripted)) == {int}
+                             and min(scripted) >= 1 and max(scripted) <= sides):
+            for face in scripted:
+                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+                    raise ValueError(f"a die shows 1..{sides}, not {face!r}")
         self.used = 0
 
     @property

@@ -242,3 +242,31 @@ def test_random_dice_roll_what_randint_rolls(seed: int, sides: list[int]) -> Non
     dice, rng = RandomDice(seed), random.Random(seed)
     assert [dice.roll(n) for n in sides] == [rng.randint(1, n) for n in sides]
     assert dice.roll() == rng.randint(1, 6)
+
+
+class Face(int):
+    """An int subclass: a face the face-by-face check accepts, the quick one passes on."""
+
+
+def face_by_face(faces: list[Any], sides: int) -> str | None:
+    """The message `ScriptedDice` gives, as its face-by-face check finds it."""
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+            return f"a die shows 1..{sides}, not {face!r}"
+    return None
+
+
+@given(st.lists(st.one_of(st.integers(-2, 12), st.booleans(), st.just(3.0), st.just("4"),
+                          st.builds(Face, st.integers(0, 11))), max_size=12),
+       st.sampled_from([6, 10]))
+def test_scripted_dice_refuse_what_a_face_by_face_check_refuses(faces: list[Any],
+                                                                sides: int) -> None:
+    """`ScriptedDice` lets plain ints in range through at once (exact odds script thousands):
+    it accepts and refuses, with the same message, what the face-by-face check does."""
+    expected = face_by_face(faces, sides)
+    try:
+        ScriptedDice(faces, sides)
+    except ValueError as refused:
+        assert str(refused) == expected
+    else:
+        assert expected is None
