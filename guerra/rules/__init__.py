@@ -1,6 +1,7 @@
 """The rules of Guerra: pure Python, nothing of Django (see tests/rules/test_no_django.py).
 
-- `flowchart`: the generic machinery (graph, engine, registry of combat procedures);
+- `flowchart`: the generic machinery (graph, engine, registry of combat procedures), with
+  `flowtypes` (the values it and the boxes exchange) and `cursor` (where a procedure stands);
 - `dice`, `i18n`, `events`, `explore` (playing a procedure and its exact odds): shared;
 - `seed004`: the attack procedure of attack-rules.md, registered as "seed004";
 - `d10`: ten-sided dice in ranked pairs (procedures/d10.md), registered as "d10".

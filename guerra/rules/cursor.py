@@ -10,7 +10,7 @@ from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj, get_bool, get_int, get_list, get_opt_str, get_str, str_tuple
 
 
-@final  # `entered` builds a Cursor, not a copy of whatever class `self` is
+@final  # `answered` and `Walk` build a Cursor, not a copy of whatever class `self` is
 @frozen.record
 @dataclass(frozen=True)
 class Cursor:
@@ -24,10 +24,11 @@ class Cursor:
     finished: bool = False
     outcome: str | None = None
 
-    def entered(self, node: str) -> Cursor:
-        """At `node`, just entered: walked, a window opened at the current step, nobody awaited
-        yet (`frozen.replace` with those four fields, built directly: once per box)."""
-        return Cursor(node, self.step, self.step, (), (*self.path, node), self.finished,
+    def answered(self, step: int, awaiting: tuple[str, ...], opened_at: int) -> Cursor:
+        """An input was accepted: now at `step`, `awaiting` these powers in the window opened
+        at `opened_at` (`frozen.replace` with these three fields, built directly: once per
+        input)."""
+        return Cursor(self.node, step, opened_at, awaiting, self.path, self.finished,
                       self.outcome)
 
     def to_dict(self) -> dict[str, JSON]:
@@ -48,3 +49,45 @@ class Cursor:
             finished=get_bool(data, "finished", "cursor"),
             outcome=get_opt_str(data, "outcome", "cursor"),
         )
+
+
+class Walk:
+    """A cursor on the move: where the engine has taken it box after box, made into a
+    `Cursor` when asked (`cursor`). Moving it costs a list append where a new `Cursor` (and a
+    new state to hold it) at every box cost two records: the engine walks several boxes
+    between two inputs, and the states in between are seen by no one but the boxes (see
+    `Procedure.boxes_read_cursor`)."""
+
+    __slots__ = ("awaiting", "finished", "node", "outcome", "start", "walked")
+
+    def __init__(self, start: Cursor) -> None:
+        self.start = start
+        self.node = start.node
+        self.walked: list[str] = []  # the nodes entered since `start`, in order
+        self.awaiting = start.awaiting
+        self.finished = start.finished
+        self.outcome = start.outcome
+
+    def enter(self, node: str, awaiting: tuple[str, ...] = ()) -> None:
+        """At `node`, just entered: a window opened at the current step, `awaiting` the
+        powers a decision box asks as it is entered (nobody, by default)."""
+        self.node = node
+        self.walked.append(node)
+        self.awaiting = awaiting
+
+    def end(self, node: str, outcome: str) -> None:
+        """At the end `node`, just entered: finished with `outcome`."""
+        self.enter(node)
+        self.finished = True
+        self.outcome = outcome
+
+    def cursor(self) -> Cursor:
+        """The cursor where the walk stands: `start` itself if it has not moved."""
+        start = self.start
+        if self.walked:
+            return Cursor(self.node, start.step, start.step, self.awaiting,
+                          (*start.path, *self.walked), self.finished, self.outcome)
+        if self.awaiting == start.awaiting:
+            return start
+        return Cursor(start.node, start.step, start.opened_at, self.awaiting, start.path,
+                      start.finished, start.outcome)

@@ -16,22 +16,47 @@ from guerra.rules.i18n import Message, _, ngettext
 DECLARATION_COST = 2  # D3
 
 
-def negative_field(forces: Sequence[tuple[str, object]], neutral: Neutral | None
-                   ) -> Message | None:
-    """A count below zero or a nameless power in a situation (a case file's mistake)."""
+def negative_field(forces: Sequence[tuple[str, object]], neutral: Neutral | None,
+                   lists: Sequence[tuple[str, Sequence[object]]] = ()) -> Message | None:
+    """A count below zero or a nameless power in a situation (a case file's mistake).
+
+    `forces` are (name, force); each of `lists` is (name, forces), its forces named name[0],
+    name[1], ... (the allies), after `forces`. The check runs at every declaration: a force
+    gets its name only when it is wrong."""
     if neutral is not None:
         for name in ("defense", "amount"):
             value = getattr(neutral, name)
             if value is not None and value < 0:
                 return _("Field “{field}” cannot be negative.", field=f"neutral.{name}")
     for where, force in forces:
-        if not getattr(force, "power", "").strip():
-            return _("Field “{field}” must be a non-empty text.", field=f"{where}.power")
-        for name in _field_names(type(force)):
-            value = getattr(force, name)
-            if isinstance(value, int) and value < 0:  # a bool is an int, never below zero
-                return _("Field “{field}” cannot be negative.", field=f"{where}.{name}")
+        wrong = _wrong_field(force)
+        if wrong is not None:
+            return _field_problem(where, wrong)
+    for key, group in lists:
+        for index, force in enumerate(group):
+            wrong = _wrong_field(force)
+            if wrong is not None:
+                return _field_problem(f"{key}[{index}]", wrong)
     return None
+
+
+def _wrong_field(force: object) -> str | None:
+    """The first wrong field of a force: "power" when its power is not a non-empty text,
+    else the first count below zero; None when every field is right."""
+    if not getattr(force, "power", "").strip():
+        return "power"
+    cls = type(force)
+    for name in _FIELD_NAMES.get(cls) or _field_names(cls):
+        value = getattr(force, name)
+        if isinstance(value, int) and value < 0:  # a bool is an int, never below zero
+            return name
+    return None
+
+
+def _field_problem(where: str, name: str) -> Message:
+    if name == "power":
+        return _("Field “{field}” must be a non-empty text.", field=f"{where}.power")
+    return _("Field “{field}” cannot be negative.", field=f"{where}.{name}")
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -40,16 +40,7 @@ def play_on(
 ) -> Played[S]:
     """Answer every awaited decision with the policy until the procedure ends."""
     events: list[Event] = []
-    while not state.cursor.finished:
-        awaiting = state.cursor.awaiting
-        if not awaiting:
-            raise FlowchartError(f"{procedure.name}: stuck at {state.cursor.node}, awaiting nobody")
-        outcome = procedure.advance(state, policy(state, awaiting[0]), dice)
-        if isinstance(outcome, Refused):
-            raise RefusedError(outcome.reason)
-        state = outcome.state
-        events.extend(outcome.events)
-    return Played(state, tuple(events))
+    return Played(_answer_all(procedure, state, policy, dice, events), tuple(events))
 
 
 def play(
@@ -59,8 +50,24 @@ def play(
     declared = procedure.declare(situation, dice)
     if isinstance(declared, Refused):
         raise RefusedError(declared.reason)
-    rest = play_on(procedure, declared.state, policy, dice)
-    return Played(rest.state, declared.events + rest.events)
+    events = list(declared.events)
+    return Played(_answer_all(procedure, declared.state, policy, dice, events), tuple(events))
+
+
+def _answer_all(procedure: Procedure[S, Any], state: S, policy: Policy[S], dice: Dice,
+                events: list[Event]) -> S:
+    """`play_on`, its events appended to `events` (`play` adds them to the declaration's)."""
+    advance = procedure.advance
+    while not state.cursor.finished:
+        awaiting = state.cursor.awaiting
+        if not awaiting:
+            raise FlowchartError(f"{procedure.name}: stuck at {state.cursor.node}, awaiting nobody")
+        outcome = advance(state, policy(state, awaiting[0]), dice)
+        if isinstance(outcome, Refused):
+            raise RefusedError(outcome.reason)
+        state = outcome.state
+        events += outcome.events
+    return state
 
 
 class _NoDice:
@@ -119,6 +126,7 @@ def distribution(
     # the procedure's own outcome only, so another outcome shares nothing.
     memo_key = procedure.odds_memo_key if settled_outcome is None else None
     memo: dict[object, dict[str, Fraction]] = {}
+    roll = NodeKind.ROLL  # read at every box: a member read from an Enum class is slow
 
     def explore(state: S) -> dict[str, Fraction]:
         """The probability of each outcome from `state` on."""
@@ -127,7 +135,7 @@ def distribution(
             if settled is not None:
                 return {settled: Fraction(1)}
             node = procedure.node(state.cursor.node)
-            if node.kind is NodeKind.ROLL:
+            if node.kind is roll:
                 key = None if memo_key is None else memo_key(state)
                 if key is not None and key in memo:
                     return memo[key]

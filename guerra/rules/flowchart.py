@@ -6,10 +6,13 @@ it knows nothing of a particular procedure. A procedure subclasses `Procedure`, 
 boxes and registers itself (`register`); other procedures are added beside it the same way.
 
 The engine's contract with a state value (see `FlowState`): immutable, holding a `Cursor`
-that records where the procedure stands. `step` counts accepted inputs; an input names the
-step it was made for, and is accepted only while the decision it answers is still open
-(`opened_at <= input.step <= step`): a double click or a stale page is refused, while several
-allies answering the same invitation concurrently are all accepted.
+that records where the procedure stands. Between two inputs the engine may walk several boxes;
+when a procedure's boxes never read the cursor (`Procedure.boxes_read_cursor`), it moves the
+cursor on its own (`cursor.Walk`) and puts it into the state once, when it stops. `step`
+counts accepted inputs; an input names the step it was made for, and is accepted only while
+the decision it answers is still open (`opened_at <= input.step <= step`): a double click or a
+stale page is refused, while several allies answering the same invitation concurrently are all
+accepted.
 
 Decision boxes come in two kinds: one that asks several powers at once (the allies of seed
 004), and a `sequential` one that asks them one at a time in a given order (the
@@ -25,15 +28,34 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
-from typing import Generic, Literal, Protocol, Self, TypeVar
+from typing import Generic
 
-from guerra.rules import frozen
-from guerra.rules.cursor import Cursor
+from guerra.rules.cursor import Cursor, Walk
 from guerra.rules.dice import Dice, DiceSpec
 from guerra.rules.events import AttackEnded, Event, NodeEntered
+from guerra.rules.flowtypes import (
+    Accepted,
+    AutoBox,
+    DecisionBox,
+    Edge,
+    EndBox,
+    FlowchartError,
+    FlowState,
+    Input,
+    Node,
+    NodeKind,
+    Outcome,
+    ProcedureState,
+    Recorded,
+    RefusalCode,
+    Refused,
+    RefusedError,
+    S,
+    Sit,
+    Timeout,
+    Transition,
+)
 from guerra.rules.forces import Engagement
 from guerra.rules.i18n import Message, _
 from guerra.rules.jsontype import JSON
@@ -43,217 +65,14 @@ from guerra.rules.registry import get_procedure, procedures, register
 __all__ = [
     "Accepted", "AutoBox", "Cursor", "DecisionBox", "Edge", "EndBox", "FlowState",
     "FlowchartError", "Input", "Node", "NodeKind", "Outcome", "Procedure", "ProcedureState",
-    "Recorded", "RefusalCode", "Refused", "RefusedError", "Timeout", "Transition",
+    "Recorded", "RefusalCode", "Refused", "RefusedError", "S", "Sit", "Timeout", "Transition",
     "get_procedure", "procedures", "register",
 ]
 
 
-class NodeKind(Enum):
-    DECISION = "decision"  # waits for one or more players (or their deadline)
-    AUTO = "auto"  # applies a rule, no dice
-    ROLL = "roll"  # rolls dice
-    END = "end"
-
-
-@dataclass(frozen=True)
-class Node:
-    """A box of the flowchart; `label` is an English msgid, `awaits` a role (decisions only)."""
-
-    id: str
-    kind: NodeKind
-    label: str
-    awaits: str | None = None
-    col: int = 0
-    row: int = 0
-    dice: int = 0  # how many dice a ROLL box rolls, when the number is fixed
-    rules: tuple[str, ...] = ()  # the rule numbers the box implements, for the page
-    sides: int = 6  # the faces of each die a ROLL box rolls
-    dice_from_state: bool = False  # the number of dice depends on the state (one per unit)
-
-    def to_dict(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = {
-            "id": self.id, "kind": self.kind.value, "label": self.label, "awaits": self.awaits,
-            "col": self.col, "row": self.row, "dice": self.dice, "rules": list(self.rules),
-        }
-        if self.kind is NodeKind.ROLL:
-            data.update(sides=self.sides, dice_from_state=self.dice_from_state)
-        return data
-
-
-@dataclass(frozen=True)
-class Edge:
-    source: str
-    target: str
-    label: str = ""  # msgid such as "yes"/"no", or empty
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {"source": self.source, "target": self.target, "label": self.label}
-
-
-class FlowState(Protocol):
-    @property
-    def cursor(self) -> Cursor: ...
-
-    def with_cursor(self, cursor: Cursor) -> Self: ...
-
-
-class ProcedureState:
-    """The base of every procedure's state value, so that a game can hold the state of any
-    procedure: `to_dict()` names the procedure (key "procedure"), and the game decodes it with
-    that procedure's `state_from_dict` (see `guerra.rules.game.state`)."""
-
-    __slots__ = ()
-    cursor: Cursor  # every procedure's state holds its cursor (a dataclass field there)
-
-    def to_dict(self) -> dict[str, JSON]:
-        raise NotImplementedError
-
-    def with_cursor(self, cursor: Cursor) -> Self:
-        raise NotImplementedError
-
-    @property
-    def finished(self) -> bool:
-        return self.cursor.finished
-
-    @property
-    def awaiting(self) -> tuple[str, ...]:
-        return self.cursor.awaiting
-
-    @property
-    def step(self) -> int:
-        return self.cursor.step
-
-    @property
-    def outcome(self) -> str | None:
-        return self.cursor.outcome
-
-
-S = TypeVar("S", bound=FlowState)
-Sit = TypeVar("Sit")
-T = TypeVar("T")  # any state value: the game machine's outcomes are Accepted/Refused too
-
-
-class Input(Protocol):
-    """A player's input: who made it and for which step."""
-
-    @property
-    def power(self) -> str: ...
-
-    @property
-    def step(self) -> int: ...
-
-
-@frozen.record
-@dataclass(frozen=True)
-class Timeout:
-    """A deadline passed: everyone still awaited gets the box's default (e.g. A3: declines)."""
-
-    step: int
-
-
-@frozen.record
-@dataclass(frozen=True)
-class Transition(Generic[S]):
-    """What an automatic box (or a decision being left) returns: where to go next."""
-
-    target: str
-    state: S
-    events: tuple[Event, ...] = ()
-
-
-@frozen.record
-@dataclass(frozen=True)
-class Recorded(Generic[S]):
-    """A decision box accepted one power's input."""
-
-    state: S
-    events: tuple[Event, ...] = ()
-
-
-@frozen.record
-@dataclass(frozen=True)
-class Accepted(Generic[T]):
-    state: T
-    events: tuple[Event, ...] = ()
-    accepted: bool = field(default=True, init=False)
-
-
-RefusalCode = Literal["invalid", "stale", "repeated", "not_yours", "over"]
-
-
-@frozen.record
-@dataclass(frozen=True)
-class Refused(Generic[T]):
-    """Nothing happened: `state` is the unchanged state (None when an attack was not declared).
-
-    `code` says why, for a web layer's status: "stale" (made for a step that has passed: an
-    old page), "repeated" (the sender has already decided there: a double click, a second
-    tab), "not_yours" (somebody else's decision), "over" (the attack has ended), "invalid"
-    (the rules refuse it; the reason says why)."""
-
-    reason: Message
-    state: T | None = None
-    code: RefusalCode = "invalid"
-    accepted: bool = field(default=False, init=False)
-
-
-Outcome = Accepted[S] | Refused[S]
-
-
-class RefusedError(Exception):
-    """Raised by helpers that drive a procedure on their own (odds, case files) when refused."""
-
-    def __init__(self, reason: Message) -> None:
-        super().__init__(reason.render("en"))
-        self.reason = reason
-
-
-class FlowchartError(Exception):
-    """A procedure broke its own graph: a programming error, never a player's."""
-
-
-AutoBox = Callable[[S, Dice], Transition[S]]
-EndBox = Callable[[S], str]  # returns the outcome of the procedure
-
-
-class DecisionBox(ABC, Generic[S]):
-    """A box where players decide. Only powers with a real choice are awaited.
-
-    A box that asks several powers at once keeps one window open for all of them (the step
-    at which it was entered). A `sequential` box asks one power at a time, in the order its
-    `awaited` gives: every time the awaited power changes, a new window opens at the current
-    step, so each power has its own deadline and an answer made for an earlier window is
-    stale. The box is left when `awaited` is empty; it may empty it early (to roll at once,
-    say) and be entered again to ask the next power.
-    """
-
-    sequential: bool = False
-
-    def answered(self, state: S) -> tuple[str, ...]:
-        """The powers that have already answered in the current window: a second answer from
-        one of them is a repeat, not somebody else's decision."""
-        return ()
-
-    @abstractmethod
-    def awaited(self, state: S) -> tuple[str, ...]:
-        """The powers whose input is still awaited; empty: the box is left at once.
-
-        Read from the procedure's own fields, never from the cursor: the engine writes this
-        answer into the cursor (`awaiting`) and asks again only after the next input, so an
-        answer that depended on the cursor would never be asked for again.
-        """
-
-    @abstractmethod
-    def accept(self, state: S, answer: object, *, timed_out: bool = False) -> Recorded[S] | Message:
-        """Record one awaited power's input, or say why it is refused."""
-
-    @abstractmethod
-    def default(self, state: S, power: str) -> object:
-        """The input a power is deemed to have given when its deadline passes."""
-
-    @abstractmethod
-    def leave(self, state: S) -> Transition[S]:
-        """Everyone has answered (or nobody had a real choice): where to go next."""
+# The engine compares node kinds at every box: a member read from an Enum class is a slow
+# lookup in Python 3.11 (some 60 ns, more than the rest of the comparison), these are globals.
+_DECISION, _END = NodeKind.DECISION, NodeKind.END
 
 
 class Procedure(ABC, Generic[S, Sit]):
@@ -283,7 +102,10 @@ class Procedure(ABC, Generic[S, Sit]):
         self._nodes = {node.id: node for node in nodes}
         # Entering a box is told by the same immutable event every time: made once per node.
         self._entered = {node.id: NodeEntered(node=node.id, label=node.label) for node in nodes}
-        self._edges = {(edge.source, edge.target) for edge in edges}
+        # Where each box may go: the targets of its edges, and the escapes.
+        self._exits = {node.id: frozenset({*escapes, *(edge.target for edge in edges
+                                                      if edge.source == node.id)})
+                       for node in nodes}
         self._auto = dict(auto)
         self._decisions = dict(decisions)
         self._ends = dict(ends)
@@ -410,69 +232,82 @@ class Procedure(ABC, Generic[S, Sit]):
         return None
 
     # --- the engine ---------------------------------------------------------------------------
+    # Whether a box (an automatic box, a decision's `leave`) reads the cursor of the state it
+    # is given. When none does, `run_on` moves the cursor on its own (`Walk`) and puts it into
+    # the state once, when it stops, instead of copying the state at every box it walks: the
+    # states in between are seen by the boxes only. (An end box, `winner` and, as it is
+    # entered, a decision's `awaited` never see the cursor moved there in any case.)
+    boxes_read_cursor: bool = True
+
     def open(self, state: S) -> tuple[S, tuple[Event, ...]]:
         """Enter the start node (the state's cursor must point at it, with an empty path)."""
         return self._enter(state, None, self.start_node)
 
     def awaited(self, state: S) -> tuple[str, ...]:
         node = self.node(state.cursor.node)
-        if state.cursor.finished or node.kind is not NodeKind.DECISION:
+        if state.cursor.finished or node.kind is not _DECISION:
             return ()
         return self._decisions[node.id].awaited(state)
 
     def step_once(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]] | None:
-        """Run the current box if nobody is awaited there; None when waiting or finished."""
-        cursor = state.cursor
-        if cursor.finished:
-            return None
-        node = self._nodes.get(cursor.node) or self.node(cursor.node)
-        kind = node.kind
-        if kind is NodeKind.DECISION:
-            box = self._decisions[node.id]
-            awaited = box.awaited(state)
-            if awaited:
-                if awaited != cursor.awaiting:
-                    return state.with_cursor(frozen.replace(cursor, awaiting=awaited)), ()
-                return None
-            transition = box.leave(state)
-        elif kind is NodeKind.END:
-            raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
-        else:
-            transition = self._auto[node.id](state, dice)
-        next_state, entered = self._enter(transition.state, node.id, transition.target)
-        return next_state, transition.events + entered
+        """Run the current box if nobody is awaited there; None when waiting or finished.
+
+        One box at a time: a decision box just entered is asked whom it awaits at the next
+        step (`run_on` asks it as it enters, which ends in the same state)."""
+        events: list[Event] = []
+        walk = Walk(state.cursor)
+        stepped = self._step(state, walk, dice, events, False)
+        return None if stepped is None else (stepped.with_cursor(walk.cursor()), tuple(events))
 
     def run_on(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]]:
         """Run automatic, dice and answered boxes until a decision awaits someone or the end."""
         events: list[Event] = []
-        step_once = self.step_once
-        while (result := step_once(state, dice)) is not None:
-            state, new = result
-            events.extend(new)
-            if state.cursor.awaiting:  # a decision box now waits: the next step would say so
-                break
-        return state, tuple(events)
+        return self._run(state, Walk(state.cursor), dice, events), tuple(events)
 
     def start(self, state: S, dice: Dice) -> Accepted[S]:
-        state, entered = self.open(state)
-        state, events = self.run_on(state, dice)
-        return Accepted(state, entered + events)
+        """`open`, then `run_on`."""
+        events: list[Event] = []
+        walk = Walk(state.cursor)
+        self._arrive(state, walk, None, self.start_node, events, ask=False)
+        return Accepted(self._run(state, walk, dice, events), tuple(events))
 
     def submit(self, state: S, answer: object) -> Accepted[S] | Refused[S]:
         """Check and record one input without running on (see `advance`). A refusal says why
         in its `code`: over, stale, repeated, not_yours or invalid."""
+        recorded = self._record(state, answer)
+        if isinstance(recorded, Refused):
+            return recorded
+        state, cursor, events = recorded
+        return Accepted(state.with_cursor(cursor), events)
+
+    def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
+        """Apply one input; when the decision is complete, run on to the next one or the end."""
+        recorded = self._record(state, answer)
+        if isinstance(recorded, Refused):
+            return recorded
+        state, cursor, events = recorded
+        if cursor.awaiting:  # the decision still awaits somebody
+            return Accepted(state.with_cursor(cursor), events)
+        walked = list(events)
+        return Accepted(self._run(state, Walk(cursor), dice, walked), tuple(walked))
+
+    def _record(self, state: S, answer: object
+                ) -> Refused[S] | tuple[S, Cursor, tuple[Event, ...]]:
+        """`submit`: the state the box recorded the input in and the cursor moved on, not yet
+        put into that state (`advance` may run on first)."""
         cursor = state.cursor
         if cursor.finished:
             return Refused(_("This attack is already over."), state, "over")
         node = self._nodes.get(cursor.node) or self.node(cursor.node)
-        if node.kind is not NodeKind.DECISION or not cursor.awaiting:
+        if node.kind is not _DECISION or not cursor.awaiting:
             return Refused(_("No decision is awaited now."), state, "stale")
         box = self._decisions[node.id]
         given = getattr(answer, "step", None)
         sender = getattr(answer, "power", None)
+        timeout = isinstance(answer, Timeout)
         # Somebody not awaited who sends an old step, or who has answered here already, is
         # repeating itself (a double click, a second tab); otherwise it is not its decision.
-        intruder = not isinstance(answer, Timeout) and sender not in cursor.awaiting
+        intruder = not timeout and sender not in cursor.awaiting
         if not isinstance(given, int) or not cursor.opened_at <= given <= cursor.step:
             return Refused(
                 _("This decision was made for step {given}; the attack is now at step {current}. "
@@ -485,7 +320,7 @@ class Procedure(ABC, Generic[S, Sit]):
                 "repeated" if sender in box.answered(state) else "not_yours",
             )
         events: tuple[Event, ...] = ()
-        if isinstance(answer, Timeout):
+        if timeout:
             for power in cursor.awaiting:
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
@@ -500,29 +335,81 @@ class Procedure(ABC, Generic[S, Sit]):
             events = result.events
         step = cursor.step + 1
         awaited = box.awaited(state)
+        recorded = state.cursor
         # A sequential box opens a new window for each power it asks (its own step, deadline).
         opened = step if box.sequential and awaited and awaited != cursor.awaiting \
-            else state.cursor.opened_at
-        cursor = frozen.replace(state.cursor, step=step, awaiting=awaited, opened_at=opened)
-        return Accepted(state.with_cursor(cursor), events)
+            else recorded.opened_at
+        return state, recorded.answered(step, awaited, opened), events
 
-    def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
-        """Apply one input; when the decision is complete, run on to the next one or the end."""
-        submitted = self.submit(state, answer)
-        if isinstance(submitted, Refused) or submitted.state.cursor.awaiting:
-            return submitted  # refused, or the decision still awaits somebody
-        next_state, events = self.run_on(submitted.state, dice)
-        return Accepted(next_state, submitted.events + events)
+    def _run(self, state: S, walk: Walk, dice: Dice, events: list[Event]) -> S:
+        """`run_on` from `state`, its cursor moved as far as `walk` says; the events are
+        appended to `events`."""
+        step = self._step
+        read_cursor = self.boxes_read_cursor
+        while True:
+            if read_cursor:  # each box is given the state with the cursor at its box
+                cursor = walk.cursor()
+                if cursor is not state.cursor:
+                    state = state.with_cursor(cursor)
+                    walk = Walk(cursor)
+            stepped = step(state, walk, dice, events, True)  # asking decisions as it enters them
+            if stepped is None:
+                break
+            state = stepped
+            if walk.awaiting:  # a decision box now waits: the next step would say so
+                break
+        cursor = walk.cursor()
+        return state if cursor is state.cursor else state.with_cursor(cursor)
+
+    def _step(self, state: S, walk: Walk, dice: Dice, events: list[Event], ask: bool
+              ) -> S | None:
+        """`step_once` at the box where `walk` stands: the state the box left (`walk` moved
+        on, its events appended to `events`), None when waiting or finished; `ask` as for
+        `_arrive`."""
+        if walk.finished:
+            return None
+        node = self._nodes.get(walk.node) or self.node(walk.node)
+        kind = node.kind
+        if kind is _DECISION:
+            box = self._decisions[node.id]
+            awaited = box.awaited(state)
+            if awaited:
+                if awaited != walk.awaiting:
+                    walk.awaiting = awaited
+                    return state
+                return None
+            transition = box.leave(state)
+        elif kind is _END:
+            raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
+        else:
+            transition = self._auto[node.id](state, dice)
+        events += transition.events
+        self._arrive(transition.state, walk, node.id, transition.target, events, ask=ask)
+        return transition.state
 
     def _enter(self, state: S, source: str | None, target: str) -> tuple[S, tuple[Event, ...]]:
-        if source is not None and (source, target) not in self._edges \
-                and target not in self.escapes:
+        """Move to `target`: the new state and the events of entering it."""
+        events: list[Event] = []
+        walk = Walk(state.cursor)
+        self._arrive(state, walk, source, target, events, ask=False)
+        return state.with_cursor(walk.cursor()), tuple(events)
+
+    def _arrive(self, state: S, walk: Walk, source: str | None, target: str,
+                events: list[Event], *, ask: bool) -> None:
+        """Move `walk` to `target`, appending the events of entering it. With `ask`, a
+        decision box is asked whom it awaits as it is entered, so that the cursor is made
+        once with its answer: the same cursor as a step to `target` and a step there would
+        make, since a box's `awaited` never reads the cursor (see `DecisionBox.awaited`)."""
+        if source is not None and target not in self._exits[source]:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
         node = self._nodes.get(target) or self.node(target)
-        cursor = state.cursor.entered(target)
-        if node.kind is NodeKind.END:
+        events.append(self._entered[target])
+        kind = node.kind
+        if kind is _END:
             outcome = self._ends[target](state)
-            ended = AttackEnded(outcome=outcome, winner=self.winner(state, outcome))
-            cursor = frozen.replace(cursor, finished=True, outcome=outcome)
-            return state.with_cursor(cursor), (self._entered[target], ended)
-        return state.with_cursor(cursor), (self._entered[target],)
+            events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
+            walk.end(target, outcome)
+        elif ask and kind is _DECISION:
+            walk.enter(target, self._decisions[target].awaited(state))
+        else:
+            walk.enter(target)

@@ -24,6 +24,7 @@ T = TypeVar("T")
 
 _FIELDS: dict[type, frozenset[str] | None] = {}
 _set_attribute = object.__setattr__  # past the frozen class's own `__setattr__`
+_new = object.__new__
 
 
 def _plain_fields(cls: type) -> frozenset[str] | None:
@@ -64,13 +65,14 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 def replace_field(obj: T, name: str, value: object, /) -> T:
     """`replace(obj, **{name: value})`: one field changed, without packing keyword arguments
-    (half the cost of `replace` for a state's new cursor, made at every box)."""
-    names = _FIELDS.get(type(obj))
+    (half the cost of `replace` for a state's new cursor, made at every input)."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
     if names is None or name not in names:
         return replace(obj, **{name: value})  # not known yet, not a plain record, or no field
     attributes = obj.__dict__.copy()
     attributes[name] = value
-    new = object.__new__(type(obj))
+    new = _new(cls)
     _set_attribute(new, "__dict__", attributes)
     return new
 

@@ -19,8 +19,8 @@ def refusal(situation: Situation) -> Message | None:
     forces: list[tuple[str, object]] = [("attacker", situation.attacker)]
     if situation.defender is not None:
         forces.append(("defender", situation.defender))
-    forces += [(f"reinforcements[{i}]", r) for i, r in enumerate(situation.reinforcements)]
-    problem = negative_field(forces, situation.neutral)
+    problem = negative_field(forces, situation.neutral,
+                             (("reinforcements", situation.reinforcements),))
     if problem is not None:
         return problem
     if situation.neutral is not None and situation.reinforcements:  # P1

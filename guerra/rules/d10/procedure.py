@@ -37,6 +37,8 @@ def asking_order(turn_order: tuple[str, ...], attacker: str) -> tuple[str, ...]:
 class D10(Procedure[D10State, Situation]):
     """Ten-sided dice in ranked pairs, reinforcements by arrival (procedures/d10.md)."""
 
+    boxes_read_cursor = False  # its boxes read the units and choices, never the cursor
+
     def __init__(self) -> None:
         super().__init__(
             name=PROCEDURE_NAME,

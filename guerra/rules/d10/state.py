@@ -110,7 +110,10 @@ class D10State(ProcedureState):
 
     # --- reading --------------------------------------------------------------------------
     def fighter(self, power: str) -> Fighter | None:
-        return next((f for f in self.fighters if f.power == power), None)
+        for fighter in self.fighters:  # read at every exchange: a loop, no generator
+            if fighter.power == power:
+                return fighter
+        return None
 
     def main_power(self, side: Side) -> str | None:
         force = self.situation.main(side)
@@ -121,9 +124,13 @@ class D10State(ProcedureState):
         return tuple(f for f in self.fighters if f.side == DEFENDER)
 
     def defending_units(self) -> int:
-        # Read at almost every box (and at every node of the exact odds): no tuple made.
-        return self.neutral_units + sum(f.armies + f.fleets + f.forts for f in self.fighters
-                                        if f.side == DEFENDER)
+        # Read at almost every box (and at every node of the exact odds): a loop, neither a
+        # tuple nor a generator made.
+        units = self.neutral_units
+        for f in self.fighters:
+            if f.side == DEFENDER:
+                units += f.armies + f.fleets + f.forts
+        return units
 
     def attacking(self) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == ATTACKER)
@@ -143,8 +150,8 @@ class D10State(ProcedureState):
 
     # --- writing --------------------------------------------------------------------------
     def with_fighter(self, fighter: Fighter) -> D10State:
-        fighters = tuple(fighter if f.power == fighter.power else f for f in self.fighters)
-        return frozen.replace(self, fighters=fighters)
+        fighters = tuple([fighter if f.power == fighter.power else f for f in self.fighters])
+        return frozen.replace_field(self, "fighters", fighters)
 
     # --- JSON -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, JSON]:

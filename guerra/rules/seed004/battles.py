@@ -65,12 +65,13 @@ def naval_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """M3-M7: fleets lost (regular losses first, then a 7's extra fleet) and naval support."""
     battle = state.naval
     assert battle is not None
+    loser = battle.loser
     losses: list[tuple[Side, str, bool]] = []
-    if battle.loser is None:
+    if loser is None:
         losses += [(ATTACKER, "M4", False), (DEFENDER, "M4", False)]
     else:
-        losses.append((battle.loser, "M3", False))
-    losses += [(side, "M5", side == battle.loser) for side in SIDES if battle.roll(side).seven]
+        losses.append((loser, "M3", False))
+    losses += [(side, "M5", side == loser) for side in SIDES if battle.roll(side).seven]
     events: list[Event] = []
     for side, rule, allies_first in losses:
         bearer = fleet_bearer(state, side, allies_first)
@@ -79,7 +80,7 @@ def naval_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
             events += lost
     support: Side | None = None if battle.winner == "tie" else battle.winner
     power = None if support is None else state.main_power(support)
-    state = frozen.replace(state, naval_support=support)
+    state = frozen.replace_field(state, "naval_support", support)
     events.append(NavalSupport(support, power, "M4" if support is None else "M3"))
     return Transition(g.ATTACKER_HAS_ARMY, state, tuple(events))
 
@@ -103,16 +104,20 @@ def land_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
 def land_losses(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """L3-L7: take the queued losses in order; stop where the defender has a real choice."""
     events: list[Event] = []
-    while state.pending_losses:
-        loss = state.pending_losses[0]
+    pending = state.pending_losses
+    # The losses taken leave the queue together, when the box is left (one copy of the state).
+    for taken, loss in enumerate(pending):
         bearer = land_bearer(state, loss)
         if bearer is not None:
             power, options = bearer
             if len(options) > 1:
+                if taken:
+                    state = frozen.replace_field(state, "pending_losses", pending[taken:])
                 return Transition(g.LAND_LOSS_CHOICE, state, tuple(events))
             state, lost = lose_unit(state, power, options[0], LAND_LOSS_RULES[loss.cause], "L7")
             events += lost
-        state = frozen.replace_field(state, "pending_losses", state.pending_losses[1:])
+    if pending:
+        state = frozen.replace_field(state, "pending_losses", ())
     return Transition(g.CONTROL, state, tuple(events))
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from guerra.rules.explore import Policy
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, LossKind, NavalDecision, NavalTiles
-from guerra.rules.seed004.model import ATTACKER, DEFENDER
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, AllyForce
 from guerra.rules.seed004.state import AttackState
 
 
@@ -44,16 +44,16 @@ def policy(choices: Choices, commitments: Commitments | None = None) -> Policy[A
         node, step = state.cursor.node, state.cursor.step
         if node == g.ALLIES:
             if commitments is None:
-                ally = next(a for _side, a in state.situation.invited() if a.power == power)
+                ally = _invitation(state, power)
                 return AllyAnswer(power, step, ally.armies, ally.fleets)
             armies, fleets = commitments.get(power, (0, 0))
             return AllyAnswer(power, step, armies, fleets)
-        attacking = power == state.main_power(ATTACKER)
         if node == g.ATTACKER_NAVAL_CHOICE:
             return NavalDecision(power, step, choices.attacker_fights_naval)
         if node == g.DEFENDER_NAVAL_CHOICE:
             return NavalDecision(power, step, choices.defender_accepts_naval)
         if node == g.NAVAL_TILES:
+            attacking = power == state.main_power(ATTACKER)
             tiles = choices.attacker_naval_tiles if attacking else choices.defender_naval_tiles
             return NavalTiles(power, step, tiles)
         if node == g.LAND_LOSS_CHOICE:
@@ -65,6 +65,13 @@ def policy(choices: Choices, commitments: Commitments | None = None) -> Policy[A
     return answer
 
 
+def _invitation(state: AttackState, power: str) -> AllyForce:
+    ally = state.situation.invitation(power)
+    if ally is None:
+        raise LookupError(f"{power} was not invited")
+    return ally
+
+
 def random_policy(rng: random.Random) -> Policy[AttackState]:
     """A seeded random player's answers (the game's robot, benchmarks, invariant tests):
     any legal choice at every box."""
@@ -72,7 +79,7 @@ def random_policy(rng: random.Random) -> Policy[AttackState]:
     def answer(state: AttackState, power: str) -> object:
         node, step = state.cursor.node, state.cursor.step
         if node == g.ALLIES:
-            ally = next(a for _side, a in state.situation.invited() if a.power == power)
+            ally = _invitation(state, power)
             return AllyAnswer(power, step, rng.randint(0, ally.armies),
                               rng.randint(0, ally.fleets))
         if node in (g.ATTACKER_NAVAL_CHOICE, g.DEFENDER_NAVAL_CHOICE):

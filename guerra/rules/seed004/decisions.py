@@ -28,10 +28,15 @@ class AlliesBox(DecisionBox[AttackState]):
     """
 
     def awaited(self, state: AttackState) -> tuple[str, ...]:
-        answered = {answer.power for answer in state.answers}
-        return tuple(
-            ally.power for _side, ally in state.situation.invited() if ally.power not in answered
-        )
+        invited = state.situation.invited_powers()
+        if not state.answers:
+            return invited
+        answered = [answer.power for answer in state.answers]
+        waiting = []
+        for power in invited:  # a loop: cheaper than a second comprehension for four allies
+            if power not in answered:
+                waiting.append(power)
+        return tuple(waiting)
 
     def answered(self, state: AttackState) -> tuple[str, ...]:
         return tuple(answer.power for answer in state.answers)
@@ -41,7 +46,8 @@ class AlliesBox(DecisionBox[AttackState]):
     ) -> Recorded[AttackState] | Message:
         if not isinstance(answer, AllyAnswer):
             return wrong_input()
-        ally = next(a for _s, a in state.situation.invited() if a.power == answer.power)
+        ally = state.situation.invitation(answer.power)
+        assert ally is not None  # the engine passes only awaited powers' answers
         # A2: only units already in the region; A5: forts are never committed.
         problem = offer_problem(ally.power, answer.armies, answer.fleets, ally.armies,
                                 ally.fleets)
@@ -68,8 +74,7 @@ class AlliesBox(DecisionBox[AttackState]):
                 events.append(AllyDeclined(ally.power, side, answer is None or answer.timed_out))
                 continue
             events.append(AllyCommitted(ally.power, side, answer.armies, answer.fleets))
-            committed.append(Holding(ally.power, side, ally=True,
-                                     armies=answer.armies, fleets=answer.fleets))
+            committed.append(Holding(ally.power, side, True, answer.armies, answer.fleets))
         state = frozen.replace_field(state, "holdings", state.holdings + tuple(committed))
         return Transition(g.HAS_SEA, state, tuple(events))
 
@@ -92,10 +97,8 @@ class NavalDecisionBox(DecisionBox[AttackState]):
     ) -> Recorded[AttackState] | Message:
         if not isinstance(answer, NavalDecision):
             return wrong_input()
-        if self.side == ATTACKER:
-            state = frozen.replace(state, attacker_fights=answer.fight)
-        else:
-            state = frozen.replace(state, defender_accepts=answer.fight)
+        field = "attacker_fights" if self.side == ATTACKER else "defender_accepts"
+        state = frozen.replace_field(state, field, answer.fight)
         return Recorded(state, (NavalDecisionMade(answer.power, self.side, answer.fight,
                                                   timed_out),))
 
@@ -148,9 +151,8 @@ class NavalTilesBox(DecisionBox[AttackState]):
             return ngettext("{power} holds only {count} Alliance tile for this region.",
                             "{power} holds only {count} Alliance tiles for this region.",
                             force.alliance_tiles, power=force.power)
-        if side == ATTACKER:
-            return Recorded(frozen.replace(state, attacker_sea_tiles=answer.tiles))
-        return Recorded(frozen.replace(state, defender_sea_tiles=answer.tiles))
+        field = "attacker_sea_tiles" if side == ATTACKER else "defender_sea_tiles"
+        return Recorded(frozen.replace_field(state, field, answer.tiles))
 
     def default(self, state: AttackState, power: str) -> object:
         return NavalTiles(power, state.step, 0)
@@ -180,7 +182,7 @@ class LandLossChoiceBox(DecisionBox[AttackState]):
     ) -> Recorded[AttackState] | Message:
         if not isinstance(answer, LossChoice) or answer.kind not in ("army", "fort"):
             return wrong_input()
-        return Recorded(frozen.replace(state, loss_choice=answer.kind))
+        return Recorded(frozen.replace_field(state, "loss_choice", answer.kind))
 
     def default(self, state: AttackState, power: str) -> object:
         """L4 ruling: the default (and timeout) choice is an army."""

@@ -16,7 +16,7 @@ from guerra.rules.declaration import (
 from guerra.rules.flowchart import Cursor
 from guerra.rules.i18n import Message, _
 from guerra.rules.seed004.graph import DECLARED
-from guerra.rules.seed004.model import ATTACKER, DEFENDER, AllyForce, Force, Situation
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, Force, Side, Situation
 from guerra.rules.seed004.state import AttackState, Holding
 
 __all__ = ["DECLARATION_COST", "initial_state", "refusal"]
@@ -26,10 +26,9 @@ def _negative(situation: Situation) -> Message | None:
     forces: list[tuple[str, object]] = [("attacker", situation.attacker)]
     if situation.defender is not None:
         forces.append(("defender", situation.defender))
-    for key in ("attacker_allies", "defender_allies"):
-        allies: tuple[AllyForce, ...] = getattr(situation, key)
-        forces += [(f"{key}[{i}]", ally) for i, ally in enumerate(allies)]
-    return negative_field(forces, situation.neutral)
+    allies = (("attacker_allies", situation.attacker_allies),
+              ("defender_allies", situation.defender_allies))
+    return negative_field(forces, situation.neutral, allies)
 
 
 def _allies_problem(situation: Situation) -> Message | None:
@@ -66,13 +65,11 @@ def initial_state(situation: Situation) -> AttackState | Message:
     problem = refusal(situation)
     if problem is not None:
         return problem
-    holdings = [_main_holding(situation.attacker, is_attacker=True)]
-    if situation.defender is not None:
-        holdings.append(_main_holding(situation.defender, is_attacker=False))
-    return AttackState(situation=situation, cursor=Cursor(node=DECLARED),
-                       holdings=tuple(holdings))
+    attacker, defender = situation.attacker, situation.defender
+    holdings = (_main_holding(attacker, ATTACKER),) if defender is None \
+        else (_main_holding(attacker, ATTACKER), _main_holding(defender, DEFENDER))
+    return AttackState(situation, Cursor(DECLARED), (), holdings)
 
 
-def _main_holding(force: Force, *, is_attacker: bool) -> Holding:
-    return Holding(force.power, ATTACKER if is_attacker else DEFENDER, ally=False,
-                   armies=force.armies, fleets=force.fleets, forts=force.forts)
+def _main_holding(force: Force, side: Side) -> Holding:
+    return Holding(force.power, side, False, force.armies, force.fleets, force.forts)

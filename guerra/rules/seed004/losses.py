@@ -26,25 +26,31 @@ def lose_unit(
         raise ValueError(f"{power} has no {kind} to lose")
     changed = frozen.replace_field(holding, field, count - 1)
     events: tuple[Event, ...] = (
-        UnitLost(power=power, kind=kind, count=1, rule=rule),
-        UnrestGained(power=power, amount=1, rule=unrest_rule),
+        UnitLost(power, kind, 1, rule),
+        UnrestGained(power, 1, unrest_rule),
     )
     return state.with_holding(changed), events
 
 
-def _in_order(state: AttackState, side: Side, allies_first: bool) -> tuple[Holding, ...]:
-    main = (state.main(side),)
-    allies = state.committed(side)
-    return allies + main if allies_first else main + allies
+def _first_ally(state: AttackState, side: Side, kind: str) -> Holding | None:
+    """The first committed ally of a side (in commitment order) with a unit of `kind` left."""
+    field = _COUNT_FIELD[kind]
+    for holding in state.holdings:
+        if holding.ally and holding.side == side and getattr(holding, field) > 0:
+            return holding
+    return None
 
 
 def fleet_bearer(state: AttackState, side: Side, allies_first: bool) -> str | None:
     """M6: main player first, then allies in commitment order; M5: the loser's extra fleet
     falls on the first committed ally with a fleet left. None: the side has no fleet left."""
-    for holding in _in_order(state, side, allies_first):
-        if holding.fleets > 0:
-            return holding.power
-    return None
+    main = state.main(side)
+    if main.fleets > 0 and not allies_first:
+        return main.power
+    ally = _first_ally(state, side, "fleet")
+    if ally is not None:
+        return ally.power
+    return main.power if main.fleets > 0 else None
 
 
 # (an army left, a fort that may be lost) -> the kinds the main player may lose
@@ -71,9 +77,10 @@ def land_bearer(state: AttackState, loss: PendingLoss) -> tuple[str, tuple[LossK
     """
     main = state.main(loss.side)
     options = _options(main, loss.side, loss.cause)
-    ally = next((h for h in state.committed(loss.side) if h.armies > 0), None)
-    if ally is not None and (loss.allies_first or not options):
-        return ally.power, ("army",)
+    if loss.allies_first or not options:
+        ally = _first_ally(state, loss.side, "army")
+        if ally is not None:
+            return ally.power, ("army",)
     return (main.power, options) if options else None
 
 

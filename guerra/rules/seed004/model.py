@@ -59,9 +59,18 @@ class Situation:
         """A1: allies with at least one army or fleet in the region; nobody against a neutral."""
         return self._invited
 
+    def invited_powers(self) -> tuple[str, ...]:
+        """The powers of `invited()`, in the same order."""
+        return self._invited_powers
+
+    def invitation(self, power: str) -> AllyForce | None:
+        """A2: what `power` was invited with (its first invitation), None if not invited."""
+        return self._invitations.get(power)
+
+    # Read at every box of an attack (and at every ally's answer): computed once per
+    # situation, which never changes.
     @cached_property
     def _invited(self) -> tuple[tuple[Side, AllyForce], ...]:
-        # Read at every box of an attack: computed once per situation, which never changes.
         if self.neutral is not None:
             return ()
         return tuple(
@@ -70,6 +79,17 @@ class Situation:
             for ally in self.allies(side)
             if ally.armies + ally.fleets > 0
         )
+
+    @cached_property
+    def _invited_powers(self) -> tuple[str, ...]:
+        return tuple(ally.power for _side, ally in self._invited)
+
+    @cached_property
+    def _invitations(self) -> dict[str, AllyForce]:
+        found: dict[str, AllyForce] = {}
+        for _side, ally in self._invited:
+            found.setdefault(ally.power, ally)
+        return found
 
     def to_dict(self) -> dict[str, JSON]:
         return {

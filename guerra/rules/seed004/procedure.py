@@ -53,6 +53,8 @@ def _differences(faces: tuple[int, ...]) -> tuple[int, ...]:
 class Seed004(Procedure[AttackState, Situation]):
     """The attack flowchart of seed 004, as read by attack-rules.md."""
 
+    boxes_read_cursor = False  # its boxes read the units and choices, never the cursor
+
     def __init__(self) -> None:
         super().__init__(
             name=PROCEDURE_NAME,

@@ -26,12 +26,12 @@ def is_neutral(state: AttackState, dice: Dice) -> Transition[AttackState]:
 
 def has_fleets(state: AttackState, side: Side) -> bool:
     """S2: the main player's fleets or the fleets its allies committed."""
-    return state.main(side).fleets + sum(h.fleets for h in state.committed(side)) > 0
+    return state.main(side).fleets + state.allied(side)[1] > 0
 
 
 def _support(state: AttackState, side: Side | None, rule: str) -> tuple[AttackState, NavalSupport]:
     power = None if side is None else state.main_power(side)
-    return frozen.replace(state, naval_support=side), NavalSupport(side, power, rule)
+    return frozen.replace_field(state, "naval_support", side), NavalSupport(side, power, rule)
 
 
 def has_sea(state: AttackState, dice: Dice) -> Transition[AttackState]:

@@ -247,14 +247,23 @@ class AttackState(ProcedureState):
         """Committed allies of a side, in commitment order, with their units left."""
         return tuple([h for h in self.holdings if h.side == side and h.ally])
 
+    def allied(self, side: Side) -> tuple[int, int]:
+        """The armies and fleets the committed allies of a side have left (S2, M1, L2): the
+        sums over `committed(side)`, without making that tuple at every box."""
+        armies = fleets = 0
+        for holding in self.holdings:
+            if holding.ally and holding.side == side:
+                armies += holding.armies
+                fleets += holding.fleets
+        return armies, fleets
+
     def sea_tiles(self, side: Side) -> int:
         tiles = self.attacker_sea_tiles if side == ATTACKER else self.defender_sea_tiles
         return tiles or 0
 
     def invitation(self, power: str) -> AllyForce | None:
         """A2: what an invited ally may commit (its armies and fleets in the region)."""
-        return next((ally for _side, ally in self.situation.invited() if ally.power == power),
-                    None)
+        return self.situation.invitation(power)
 
     def answer_of(self, power: str) -> Answer | None:
         return next((a for a in self.answers if a.power == power), None)
