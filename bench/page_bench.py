@@ -9,6 +9,7 @@ times, with Django's test client, over N runs each (p50 and p99, after a warm-up
 - an attack's page (an attack waiting for the attacker's naval decision);
 - an alliance chat line posted (its answer is the new line only);
 - a turn's free action (taxes) posted, with the turn panel it answers with;
+- a turn's action: an army built at home, an army moved from home to a neighbouring region;
 - an attack decision posted (the attacker declines the naval battle: the land battle is rolled),
   with the attack's page it answers with.
 """
@@ -168,6 +169,36 @@ def main() -> None:
         post("anna", f"/partite/{game_id}/tasse/", {"passo": step, "oro": 2})
 
     measure("taxes posted, with the turn panel (anna)", tax, args.runs)
+
+    # A turn's actions: anna's turn again before each (untimed, as the attack's reset below).
+    import dataclasses
+
+    from guerra.game.services.snapshot import load_state
+    from guerra.rules.game.state import TurnState
+    from tests.game.play_helpers import edit_state
+
+    def fresh_turn(i: int) -> None:
+        def change(state):  # her home holds two armies; a population to build with
+            home = state.pieces("Francia", None)
+            state = dataclasses.replace(state, turn=TurnState("Francia"),
+                                        opened_at=state.step + 1)
+            return state.with_pieces("Francia", None, armies=2 - home.armies).with_power(
+                "Francia", population=5)
+        edit_state(Game.objects.get(pk=game_id), change)
+        # Kept, as the process that wrote a step keeps it (edit_state writes past the cache).
+        load_state(Game.objects.get(pk=game_id))
+
+    def turn_post(path: str, data: dict[str, object]) -> Request:
+        def request(i: int) -> None:
+            step = Game.objects.values_list("step", flat=True).get(pk=game_id)
+            post("anna", f"/partite/{game_id}/{path}/", {"passo": step, **data})
+        return request
+
+    measure("army built at home, with the turn panel (anna)",
+            turn_post("costruisci", {"costruzione": "army@casa"}), args.runs, prepare=fresh_turn)
+    germany = Region.objects.get(game_id=game_id, name="Stati Tedeschi").pk
+    measure("army moved home -> Stati Tedeschi, with the panel",
+            turn_post("muovi", {"unita": f"army@casa>{germany}"}), args.runs, prepare=fresh_turn)
 
     anna = Seat.objects.get(game_id=game_id, power="Francia")
     bruno = Seat.objects.get(game_id=game_id, power="Gran Bretagna")
