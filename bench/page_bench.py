@@ -174,11 +174,12 @@ def main() -> None:
     import dataclasses
 
     from guerra.game.services.snapshot import load_state
-    from guerra.rules.game.state import TurnState
+    from guerra.rules.game.state import GameState, TurnState
     from tests.game.play_helpers import edit_state
 
     def fresh_turn(i: int) -> None:
-        def change(state):  # her home holds two armies; a population to build with
+        def change(state: GameState) -> GameState:
+            """Her home holds two armies; a population to build with."""
             home = state.pieces("Francia", None)
             state = dataclasses.replace(state, turn=TurnState("Francia"),
                                         opened_at=state.step + 1)
