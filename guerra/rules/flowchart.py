@@ -295,14 +295,23 @@ class Procedure(ABC, Generic[S, Sit]):
 
     def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
         """Apply one input; when the decision is complete, run on to the next one or the end."""
+        events: list[Event] = []
+        advanced = self.advance_into(state, answer, dice, events)
+        return advanced if isinstance(advanced, Refused) else Accepted(advanced, tuple(events))
+
+    def advance_into(self, state: S, answer: object, dice: Dice, events: list[Event]
+                     ) -> S | Refused[S]:
+        """`advance`, its events appended to `events` and the new state returned bare: a
+        driver that plays many inputs in a row (`explore.play`) keeps one list of events and
+        makes no `Accepted` per input."""
         recorded = self._record(state, answer)
         if isinstance(recorded, Refused):
             return recorded
-        state, cursor, events = recorded
+        state, cursor, accepted = recorded
+        events += accepted
         if cursor.awaiting:  # the decision still awaits somebody
-            return Accepted(state.with_cursor(cursor), events)
-        walked = list(events)
-        return Accepted(self._run(state, Walk(cursor), dice, walked), tuple(walked))
+            return state.with_cursor(cursor)
+        return self._run(state, Walk(cursor), dice, events)
 
     def _record(self, state: S, answer: object
                 ) -> Refused[S] | tuple[S, Cursor, tuple[Event, ...]]:
@@ -311,10 +320,11 @@ class Procedure(ABC, Generic[S, Sit]):
         cursor = state.cursor
         if cursor.finished:
             return Refused(_("This attack is already over."), state, "over")
-        node = self._nodes.get(cursor.node) or self.node(cursor.node)
-        if node.kind is not _DECISION or not cursor.awaiting:
+        node = cursor.node
+        kind, boxes, _entered, _exits = self._plan.get(node) or self._unknown(node)
+        if kind is not _DECISION or not cursor.awaiting:
             return Refused(_("No decision is awaited now."), state, "stale")
-        box = self._decisions[node.id]
+        box: DecisionBox[S] = boxes[node]
         given = getattr(answer, "step", None)
         sender = getattr(answer, "power", None)
         timeout = isinstance(answer, Timeout)
@@ -337,7 +347,7 @@ class Procedure(ABC, Generic[S, Sit]):
             for power in cursor.awaiting:
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
-                    raise FlowchartError(f"{self.name}: default refused at {node.id}: {result}")
+                    raise FlowchartError(f"{self.name}: default refused at {node}: {result}")
                 state = result.state
                 events += result.events
         else:
