@@ -57,16 +57,15 @@ def play(
 def _answer_all(procedure: Procedure[S, Any], state: S, policy: Policy[S], dice: Dice,
                 events: list[Event]) -> S:
     """`play_on`, its events appended to `events` (`play` adds them to the declaration's)."""
-    advance = procedure.advance
+    advance = procedure.advance_into
     while not state.cursor.finished:
         awaiting = state.cursor.awaiting
         if not awaiting:
             raise FlowchartError(f"{procedure.name}: stuck at {state.cursor.node}, awaiting nobody")
-        outcome = advance(state, policy(state, awaiting[0]), dice)
-        if isinstance(outcome, Refused):
-            raise RefusedError(outcome.reason)
-        state = outcome.state
-        events += outcome.events
+        advanced = advance(state, policy(state, awaiting[0]), dice, events)
+        if isinstance(advanced, Refused):
+            raise RefusedError(advanced.reason)
+        state = advanced
     return state
 
 

@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
-from typing import Generic
+from typing import Any, Generic
 
 from guerra.rules.cursor import Cursor, Walk
 from guerra.rules.dice import Dice, DiceSpec
@@ -74,6 +74,11 @@ __all__ = [
 # lookup in Python 3.11 (some 60 ns, more than the rest of the comparison), these are globals.
 _DECISION, _END = NodeKind.DECISION, NodeKind.END
 
+# What the engine reads of a node at every box (see `Procedure._plan`): its kind, the boxes of
+# that kind (automatic, decision or end boxes: which one the kind says), the event of entering
+# it, where it may go.
+_Plan = tuple[NodeKind, Mapping[str, Any], NodeEntered, frozenset[str]]
+
 
 class Procedure(ABC, Generic[S, Sit]):
     """A combat procedure: its graph, its boxes, and the engine that walks them."""
@@ -100,15 +105,23 @@ class Procedure(ABC, Generic[S, Sit]):
         # combat wherever it is played); the page draws no arrow to them, only the box.
         self.escapes = escapes
         self._nodes = {node.id: node for node in nodes}
-        # Entering a box is told by the same immutable event every time: made once per node.
-        self._entered = {node.id: NodeEntered(node=node.id, label=node.label) for node in nodes}
-        # Where each box may go: the targets of its edges, and the escapes.
-        self._exits = {node.id: frozenset({*escapes, *(edge.target for edge in edges
-                                                      if edge.source == node.id)})
-                       for node in nodes}
         self._auto = dict(auto)
         self._decisions = dict(decisions)
         self._ends = dict(ends)
+        boxes: dict[NodeKind, Mapping[str, Any]] = {
+            NodeKind.AUTO: self._auto, NodeKind.ROLL: self._auto,
+            NodeKind.DECISION: self._decisions, NodeKind.END: self._ends,
+        }
+        # What the engine reads of a node at every box, in one lookup: its kind, the boxes of
+        # that kind (its own is looked up there when it runs: tests swap a box in), the event
+        # of entering it (immutable: made once), and where it may go (its edges' targets and
+        # the escapes).
+        self._plan: dict[str, _Plan] = {
+            node.id: (node.kind, boxes[node.kind], NodeEntered(node=node.id, label=node.label),
+                      frozenset({*escapes, *(edge.target for edge in edges
+                                             if edge.source == node.id)}))
+            for node in nodes
+        }
         # Imported here: graphcheck reads this module's types, so a top-level import would cycle.
         from guerra.rules.graphcheck import check_graph
 
@@ -255,9 +268,9 @@ class Procedure(ABC, Generic[S, Sit]):
         One box at a time: a decision box just entered is asked whom it awaits at the next
         step (`run_on` asks it as it enters, which ends in the same state)."""
         events: list[Event] = []
-        walk = Walk(state.cursor)
-        stepped = self._step(state, walk, dice, events, False)
-        return None if stepped is None else (stepped.with_cursor(walk.cursor()), tuple(events))
+        stepped = self._run(state, Walk(state.cursor), dice, events, once=True)
+        # Nothing ran (the box waits for the same powers, or it is over): the same state.
+        return None if stepped is state else (stepped, tuple(events))
 
     def run_on(self, state: S, dice: Dice) -> tuple[S, tuple[Event, ...]]:
         """Run automatic, dice and answered boxes until a decision awaits someone or the end."""
@@ -282,14 +295,23 @@ class Procedure(ABC, Generic[S, Sit]):
 
     def advance(self, state: S, answer: object, dice: Dice) -> Outcome[S]:
         """Apply one input; when the decision is complete, run on to the next one or the end."""
+        events: list[Event] = []
+        advanced = self.advance_into(state, answer, dice, events)
+        return advanced if isinstance(advanced, Refused) else Accepted(advanced, tuple(events))
+
+    def advance_into(self, state: S, answer: object, dice: Dice, events: list[Event]
+                     ) -> S | Refused[S]:
+        """`advance`, its events appended to `events` and the new state returned bare: a
+        driver that plays many inputs in a row (`explore.play`) keeps one list of events and
+        makes no `Accepted` per input."""
         recorded = self._record(state, answer)
         if isinstance(recorded, Refused):
             return recorded
-        state, cursor, events = recorded
+        state, cursor, accepted = recorded
+        events += accepted
         if cursor.awaiting:  # the decision still awaits somebody
-            return Accepted(state.with_cursor(cursor), events)
-        walked = list(events)
-        return Accepted(self._run(state, Walk(cursor), dice, walked), tuple(walked))
+            return state.with_cursor(cursor)
+        return self._run(state, Walk(cursor), dice, events)
 
     def _record(self, state: S, answer: object
                 ) -> Refused[S] | tuple[S, Cursor, tuple[Event, ...]]:
@@ -298,10 +320,11 @@ class Procedure(ABC, Generic[S, Sit]):
         cursor = state.cursor
         if cursor.finished:
             return Refused(_("This attack is already over."), state, "over")
-        node = self._nodes.get(cursor.node) or self.node(cursor.node)
-        if node.kind is not _DECISION or not cursor.awaiting:
+        node = cursor.node
+        kind, boxes, _entered, _exits = self._plan.get(node) or self._unknown(node)
+        if kind is not _DECISION or not cursor.awaiting:
             return Refused(_("No decision is awaited now."), state, "stale")
-        box = self._decisions[node.id]
+        box: DecisionBox[S] = boxes[node]
         given = getattr(answer, "step", None)
         sender = getattr(answer, "power", None)
         timeout = isinstance(answer, Timeout)
@@ -324,7 +347,7 @@ class Procedure(ABC, Generic[S, Sit]):
             for power in cursor.awaiting:
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
-                    raise FlowchartError(f"{self.name}: default refused at {node.id}: {result}")
+                    raise FlowchartError(f"{self.name}: default refused at {node}: {result}")
                 state = result.state
                 events += result.events
         else:
@@ -341,51 +364,46 @@ class Procedure(ABC, Generic[S, Sit]):
             else recorded.opened_at
         return state, recorded.answered(step, awaited, opened), events
 
-    def _run(self, state: S, walk: Walk, dice: Dice, events: list[Event]) -> S:
-        """`run_on` from `state`, its cursor moved as far as `walk` says; the events are
-        appended to `events`."""
-        step = self._step
+    def _run(self, state: S, walk: Walk, dice: Dice, events: list[Event], *,
+             once: bool = False) -> S:
+        """`run_on` from `state`, its cursor moved as far as `walk` says: the state the boxes
+        left, with the cursor put in (`state` itself when nothing moved); the events are
+        appended to `events`. With `once`, `step_once`: one box at most, and a decision box
+        entered is not asked yet."""
+        plan = self._plan
         read_cursor = self.boxes_read_cursor
-        while True:
+        while not walk.finished:
             if read_cursor:  # each box is given the state with the cursor at its box
                 cursor = walk.cursor()
                 if cursor is not state.cursor:
                     state = state.with_cursor(cursor)
                     walk = Walk(cursor)
-            stepped = step(state, walk, dice, events, True)  # asking decisions as it enters them
-            if stepped is None:
-                break
-            state = stepped
-            if walk.awaiting:  # a decision box now waits: the next step would say so
+            node = walk.node
+            kind, boxes, _entered, _exits = plan.get(node) or self._unknown(node)
+            if kind is _DECISION:
+                box = boxes[node]
+                awaited = box.awaited(state)
+                if awaited:  # it waits: the cursor says for whom
+                    if awaited != walk.awaiting:
+                        walk.awaiting = awaited
+                    break
+                transition = box.leave(state)
+            elif kind is _END:
+                raise FlowchartError(f"{self.name}: end node {node!r} was not finished")
+            else:
+                transition = boxes[node](state, dice)
+            events += transition.events
+            state = transition.state
+            self._arrive(state, walk, node, transition.target, events, ask=not once)
+            if once or walk.awaiting:  # a decision box now waits: the next step would say so
                 break
         cursor = walk.cursor()
         return state if cursor is state.cursor else state.with_cursor(cursor)
 
-    def _step(self, state: S, walk: Walk, dice: Dice, events: list[Event], ask: bool
-              ) -> S | None:
-        """`step_once` at the box where `walk` stands: the state the box left (`walk` moved
-        on, its events appended to `events`), None when waiting or finished; `ask` as for
-        `_arrive`."""
-        if walk.finished:
-            return None
-        node = self._nodes.get(walk.node) or self.node(walk.node)
-        kind = node.kind
-        if kind is _DECISION:
-            box = self._decisions[node.id]
-            awaited = box.awaited(state)
-            if awaited:
-                if awaited != walk.awaiting:
-                    walk.awaiting = awaited
-                    return state
-                return None
-            transition = box.leave(state)
-        elif kind is _END:
-            raise FlowchartError(f"{self.name}: end node {node.id!r} was not finished")
-        else:
-            transition = self._auto[node.id](state, dice)
-        events += transition.events
-        self._arrive(transition.state, walk, node.id, transition.target, events, ask=ask)
-        return transition.state
+    def _unknown(self, node_id: str) -> _Plan:
+        """A cursor at a node the graph does not have: `node` says so."""
+        self.node(node_id)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _enter(self, state: S, source: str | None, target: str) -> tuple[S, tuple[Event, ...]]:
         """Move to `target`: the new state and the events of entering it."""
@@ -400,16 +418,15 @@ class Procedure(ABC, Generic[S, Sit]):
         decision box is asked whom it awaits as it is entered, so that the cursor is made
         once with its answer: the same cursor as a step to `target` and a step there would
         make, since a box's `awaited` never reads the cursor (see `DecisionBox.awaited`)."""
-        if source is not None and target not in self._exits[source]:
+        if source is not None and target not in self._plan[source][3]:
             raise FlowchartError(f"{self.name}: no edge {source!r} -> {target!r}")
-        node = self._nodes.get(target) or self.node(target)
-        events.append(self._entered[target])
-        kind = node.kind
+        kind, boxes, entered, _exits = self._plan.get(target) or self._unknown(target)
+        events.append(entered)
         if kind is _END:
-            outcome = self._ends[target](state)
+            outcome = boxes[target](state)
             events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
             walk.end(target, outcome)
         elif ask and kind is _DECISION:
-            walk.enter(target, self._decisions[target].awaited(state))
+            walk.enter(target, boxes[target].awaited(state))
         else:
             walk.enter(target)

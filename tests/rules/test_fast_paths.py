@@ -24,6 +24,7 @@ from guerra.rules.d10 import D10_PROCEDURE
 from guerra.rules.d10.declaration import initial_state as d10_initial_state
 from guerra.rules.dice import Dice, HmacDice, RandomDice, ScriptedDice
 from guerra.rules.events import Event
+from guerra.rules.explore import play
 from guerra.rules.flowchart import (
     Accepted,
     Cursor,
@@ -144,6 +145,74 @@ def test_d10_runs_on_as_one_box_at_a_time(situation: Any, seed: int) -> None:
     initial = declared(d10_initial_state, situation)
     if initial is not None:
         same_walk(D10_PROCEDURE, initial, seed)
+
+
+def played_input_by_input(procedure: Procedure[Any, Any], situation: Any, seed: int
+                          ) -> tuple[Any, list[dict[str, Any]], list[tuple[int, int]]]:
+    """`play` as `declare` and `advance` spell it: one `Accepted` per input, its events added
+    to the declaration's."""
+    dice = HmacDice(b"play", seed)
+    player = procedure.random_policy(random.Random(seed))
+    declared = procedure.declare(situation, dice)
+    assert isinstance(declared, Accepted)
+    state, events = declared.state, list(declared.events)
+    while not state.cursor.finished:
+        outcome = procedure.advance(state, player(state, state.cursor.awaiting[0]), dice)
+        assert isinstance(outcome, Accepted)
+        state = outcome.state
+        events += outcome.events
+    return state.to_dict(), [event.to_dict() for event in events], dice.rolls
+
+
+def same_play(procedure: Procedure[Any, Any], situation: Any, seed: int) -> None:
+    """`play` drives `advance_into` (no `Accepted` per input, one list of events): the same
+    state, events and dice as `advance` input by input."""
+    dice = HmacDice(b"play", seed)
+    played = play(procedure, situation, procedure.random_policy(random.Random(seed)), dice)
+    assert (played.state.to_dict(), [event.to_dict() for event in played.events],
+            dice.rolls) == played_input_by_input(procedure, situation, seed)
+
+
+@FEW
+@given(seed004_situations(), st.integers(0, 10_000))
+def test_seed004_play_is_advance_input_by_input(situation: Any, seed: int) -> None:
+    if declared(seed004_initial_state, situation) is not None:
+        same_play(SEED004, situation, seed)
+
+
+@FEW
+@given(d10_situations(), st.integers(0, 10_000))
+def test_d10_play_is_advance_input_by_input(situation: Any, seed: int) -> None:
+    if declared(d10_initial_state, situation) is not None:
+        same_play(D10_PROCEDURE, situation, seed)
+
+
+@FEW
+@given(seed004_situations(), st.integers(0, 10_000))
+def test_advance_into_refuses_what_advance_refuses_and_appends_nothing(situation: Any,
+                                                                      seed: int) -> None:
+    """Stale, foreign and wrong inputs: the same refusal (code, reason, state) from both,
+    and nothing appended to the events given to `advance_into`."""
+    initial = declared(seed004_initial_state, situation)
+    if initial is None:
+        return
+    steps, _dice = walk(SEED004, initial, seed, slow=False)
+    rng = random.Random(seed)
+    for code, state, _events in steps:
+        if code != "accepted" or state.cursor.finished:
+            continue
+        own: Any = SEED004.random_policy(rng)(state, state.cursor.awaiting[0])
+        for answer in (Timeout(state.cursor.step - 1), Timeout(state.cursor.step + 1),
+                       dataclasses.replace(own, power=rng.choice(POWERS)),
+                       dataclasses.replace(own, step=state.cursor.step + 1), object()):
+            refused = SEED004.advance(state, answer, HmacDice(b"none"))
+            events: list[Event] = []
+            into = SEED004.advance_into(state, answer, HmacDice(b"none"), events)
+            if isinstance(refused, Refused):
+                assert into == refused and events == []
+            else:
+                assert not isinstance(into, Refused)
+                assert (into.to_dict(), events) == (refused.state.to_dict(), list(refused.events))
 
 
 # --- seed 004's readings made once per situation or in one pass --------------------------------
