@@ -10,7 +10,6 @@ from functools import cached_property, lru_cache
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import get_language, gettext
 
-from guerra.rules.game import options
 from guerra.rules.game.inputs import Colonise
 from guerra.rules.game.machine import pending
 from guerra.rules.game.state import GameState
@@ -29,7 +28,7 @@ from .models import (
 from .rules_text import render_rules_message
 from .services.errors import GameError
 from .services.snapshot import game_regions, load_state
-from .table import Choice, move_choice
+from .table import Choice, move_choice, turn_options
 
 # Grid used for regions that have no outline of their own (a scenario made in the admin).
 GRID_COLUMNS = 4
@@ -369,14 +368,15 @@ class BoardView:
         state, power = self.state, self.viewer.power
         by_name = {r.region.name: r.region for r in self.regions}
         found: dict[int, RegionActions] = {r.region.pk: RegionActions() for r in self.regions}
-        for build in options.builds(state, power):
+        offered = turn_options(self.game, state, power)
+        for build in offered.builds:
             if build.kind == "fort" and build.region and not build.with_gold:
                 found[by_name[build.region].pk].fort = f"fort@{by_name[build.region].pk}"
-        for move, route in options.unit_moves(state, power):
+        for move, route in offered.moves:
             if move.source is not None:
                 found[by_name[move.source].pk].moves.append(
                     move_choice(move, route, state.scenario.storms, by_name))
-        for order in options.counters(state, power):
+        for order in offered.counters:
             region = by_name[state.scenario.counter_by_id[order.counter].region]
             choice = Choice(str(order.counter), region.name)
             (found[region.pk].colonise if isinstance(order, Colonise)
@@ -388,7 +388,8 @@ class BoardView:
         """G34/D1-D4: the regions where the viewer could declare an attack now."""
         if not self.viewer_plays_now or self.state is None or self.viewer is None:
             return set()
-        names = {a.region for a in options.attacks(self.state, self.viewer.power)}
+        offered = turn_options(self.game, self.state, self.viewer.power)
+        names = {a.region for a in offered.attacks}
         return {r.region.pk for r in self.regions if r.region.name in names}
 
 

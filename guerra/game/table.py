@@ -24,6 +24,7 @@ from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import effect_of, held_effects, unused
 
 from .grammar import art
+from .kept import Kept
 from .models import Game, GameEvent, Region, Seat
 from .parsing import row_id
 from .rules_text import render_rules_message
@@ -134,7 +135,7 @@ def table_view(game: Game, state: GameState, seats: list[Seat], viewer: Seat | N
     elif waiting.kind in ("propose", "call"):
         view.auction = _auction(game, state, by_power, viewer if mine else None)
     if state.turn is not None and state.phase == "rounds":
-        view.turn = _turn(state, by_power, regions, mine and waiting.kind == "action")
+        view.turn = _turn(game, state, by_power, regions, mine and waiting.kind == "action")
     return view
 
 
@@ -215,7 +216,21 @@ def taxation_preview(gold: int, bid: int) -> str:
     }
 
 
-def _turn(state: GameState, by_power: dict[str, Seat], regions: dict[str, Region],
+# What the power on turn may do at a step of a game, by game, seed fingerprint, step and power:
+# the turn's panel and the region cards of its page draw from the same, and it never changes.
+_OPTIONS: Kept[tuple[int, str, int, str], options.TurnOptions] = Kept(256)
+
+
+def turn_options(game: Game, state: GameState, power: str) -> options.TurnOptions:
+    """`options.turn_options`, computed once a step and power."""
+    key = (game.pk, game.dice_seed_hash, state.step, power)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS.put(key, options.turn_options(state, power))
+    return found
+
+
+def _turn(game: Game, state: GameState, by_power: dict[str, Seat], regions: dict[str, Region],
           mine: bool) -> TurnView:
     turn = state.turn
     assert turn is not None
@@ -225,16 +240,16 @@ def _turn(state: GameState, by_power: dict[str, Seat], regions: dict[str, Region
     if not mine:
         return view
     power = turn.power
+    found = turn_options(game, state, power)
     labels = {"build": _("Build"), "move": _("Move"), "attack": _("Attack"), "pass": _("Pass"),
               "tile": _("Tile"), "colonise": _("Colonise"), "trade": _("Trade")}
     view.menu = [(name, labels[name], None if reason is None else render_rules_message(reason))
-                 for name, reason in options.menu(state, power)]
-    view.builds = [_build_choice(b.kind, b.region, b.with_gold, regions)
-                   for b in options.builds(state, power)]
+                 for name, reason in found.menu]
+    view.builds = [_build_choice(b.kind, b.region, b.with_gold, regions) for b in found.builds]
     view.moves = [move_choice(move, route, state.scenario.storms, regions)
-                  for move, route in options.unit_moves(state, power)]
+                  for move, route in found.moves]
     view.move_rows = list(range(1, move_limit(state, power) + 1))
-    for order in options.counters(state, power):
+    for order in found.counters:
         counter = state.scenario.counter_by_id[order.counter]
         choice = Choice(str(order.counter), counter.region)
         (view.colonise if isinstance(order, Colonise) else view.trade).append(choice)

@@ -261,3 +261,29 @@ def test_each_line_of_the_log_is_drawn_once_and_shared_by_every_viewer(running_g
     drawn, shown_now = lines_drawn("Prussia")
     assert drawn == 1 and shown_now >= shown
     assert "Lo staff corregge la Prussia" in client_of(prussia.user).get(log).content.decode()
+
+
+def test_G29_what_the_player_on_turn_may_do_is_worked_out_once_a_step(running_game, monkeypatch):
+    """The turn's panel and the region cards of the board page offer the same options: they
+    are worked out once for a step and power, and again only at the next step."""
+    from guerra.game import table
+    from guerra.rules.game import options
+
+    worked_out = []
+    original = options.turn_options
+
+    def counting(state, power):
+        worked_out.append((state.step, power))
+        return original(state, power)
+
+    monkeypatch.setattr(options, "turn_options", counting)
+    table._OPTIONS.clear()
+    france = client_of(Seat.objects.get(game=running_game, power="Francia").user)
+    page = france.get(reverse("game_board", args=[running_game.pk])).content.decode()
+    assert "Costruisci" in page and "Colonizza qui" in page  # the panel and a region card
+    france.get(reverse("game_board", args=[running_game.pk]))
+    step = running_game.step
+    assert worked_out == [(step, "Francia")]
+    set_pieces(running_game, "Francia", None, armies=5)  # a step of the game
+    france.get(reverse("game_board", args=[running_game.pk]))
+    assert worked_out == [(step, "Francia"), (step + 1, "Francia")]

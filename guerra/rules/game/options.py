@@ -6,6 +6,8 @@ so an option offered is an input accepted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from guerra.rules.flowchart import get_procedure
 from guerra.rules.game import actions, combat, movement
 from guerra.rules.game.inputs import Attack, Build, Colonise, TakeTile, Trade, UnitMove
@@ -115,23 +117,53 @@ def counters(state: GameState, power: str) -> tuple[Colonise | Trade, ...]:
     return tuple(found)
 
 
-def menu(state: GameState, power: str) -> tuple[tuple[str, Message | None], ...]:
+Menu = tuple[tuple[str, Message | None], ...]
+
+
+@dataclass(frozen=True)
+class TurnOptions:
+    """Everything a power may do now, each computed once: the menu of its turn's actions and
+    the builds, moves, attacks and counters the pages offer (the panel and the region cards
+    draw from the same)."""
+
+    menu: Menu
+    builds: tuple[Build, ...]
+    moves: tuple[tuple[UnitMove, Route], ...]
+    attacks: tuple[Attack, ...]
+    counters: tuple[Colonise | Trade, ...]
+
+
+def turn_options(state: GameState, power: str) -> TurnOptions:
+    found = TurnOptions((), builds(state, power), unit_moves(state, power),
+                        attacks(state, power), counters(state, power))
+    return replace(found, menu=_menu(state, power, found))
+
+
+def menu(state: GameState, power: str) -> Menu:
     """G29/G39: each action of a turn, with None when it can be taken now, else the reason."""
+    if _turn(state, power) is None:
+        return _not_your_turn(power)
+    return turn_options(state, power).menu
+
+
+def _not_your_turn(power: str) -> Menu:
+    reason = _("It is not {power}'s turn to act.", power=power)
+    return tuple((name, reason) for name in ACTION_NAMES)
+
+
+def _menu(state: GameState, power: str, found: TurnOptions) -> Menu:
     turn = _turn(state, power)
     if turn is None:
-        reason = _("It is not {power}'s turn to act.", power=power)
-        return tuple((name, reason) for name in ACTION_NAMES)
-    found = counters(state, power)
+        return _not_your_turn(power)
     checks: dict[str, Message | None] = {
-        "build": None if builds(state, power) else _why_no_build(state, power),
-        "move": None if unit_moves(state, power) else _("No unit of {power} can move.",
-                                                        power=power),
-        "attack": None if attacks(state, power) else _why_no_attack(state, power),
+        "build": None if found.builds else _why_no_build(state, power),
+        "move": None if found.moves else _("No unit of {power} can move.", power=power),
+        "attack": None if found.attacks else _why_no_attack(state, power),
         "pass": None,
         "tile": _why_no_tile(state, turn, power),
-        "colonise": None if any(isinstance(o, Colonise) for o in found)
+        "colonise": None if any(isinstance(o, Colonise) for o in found.counters)
         else _why_no_counter(state, turn, Colonise(power, state.step, -1)),
-        "trade": None if any(isinstance(o, Trade) for o in found)
+        "trade": None if any(isinstance(o, Trade) for o in found.counters)
         else _why_no_counter(state, turn, Trade(power, state.step, -1)),
     }
     return tuple((name, checks[name]) for name in ACTION_NAMES)

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from guerra.rules.dice import RandomDice
+from guerra.rules.flowchart import Accepted
 from guerra.rules.game.inputs import Attack, Build, Colonise, TakeTile, Trade, UnitMove
+from guerra.rules.game.machine import advance, pending, start_game
 from guerra.rules.game.movement import Route
 from guerra.rules.game.options import (
     attacks,
@@ -17,8 +20,10 @@ from guerra.rules.game.options import (
     destinations,
     menu,
     tiles,
+    turn_options,
     unit_moves,
 )
+from guerra.rules.game.robot import Robot
 from guerra.rules.game.scenario import TileSpec
 from guerra.rules.game.state import GameState, Pieces, TurnState
 from guerra.rules.i18n import Message
@@ -291,3 +296,29 @@ def test_G38_the_menu_says_when_no_tile_left_can_be_paid_for() -> None:
     state = in_rounds(gold=2).with_market("alliance:Baltico", -1)
     assert _reasons(state, FR)["tile"] == (
         "No tile left in the market that Francia can pay for now.")
+
+
+# --- G29-G39: everything at once, for the pages ---------------------------------------------
+
+
+def test_G29_G39_turn_options_hold_what_each_listing_answers_at_every_turn_of_a_game() -> None:
+    """The pages read the menu and the listings from one `turn_options`: the same values as
+    asking each listing alone, at every action of a robot's game (and for a power whose turn
+    it is not, the same menu)."""
+    dice = RandomDice(5)
+    started = start_game(tiny(), (FR, PR, GB), dice)
+    assert isinstance(started, Accepted)
+    state, robot, turns = started.state, Robot(5), 0
+    while not state.finished:
+        waiting = pending(state)
+        if waiting.kind == "action":
+            turns += 1
+            for power in (FR, PR, GB):
+                found = turn_options(state, power)
+                assert found.menu == menu(state, power)
+                assert (found.builds, found.moves, found.attacks, found.counters) == (
+                    builds(state, power), unit_moves(state, power), attacks(state, power),
+                    counters(state, power))
+        outcome = advance(state, robot.choose(state), dice)
+        state = outcome.state if isinstance(outcome, Accepted) else state
+    assert turns > 20  # a whole game's turns, not a handful
