@@ -89,7 +89,7 @@ class Point:
 
     tables: int
     figures: dict[str, KindFigures] = field(default_factory=lambda: defaultdict(KindFigures))
-    scheduled: float = 0.0
+    scheduled: int = 0  # actions due in the measured window (a table's first comes at random)
     server_cpu: float = 0.0
     client_cpu: float = 0.0
     errors_seen: list[str] = field(default_factory=list)
@@ -109,10 +109,12 @@ async def play(table: Table, point: Point, window: tuple[float, float],
     heard = next(iter(table.players.values())).heard
     while next_at < end:
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
-        next_at += args.pace
+        due, next_at = next_at, next_at + args.pace
         request = await asyncio.to_thread(next_request, table.setup, args.chat)
         if request is None:
             return  # the game is over
+        if start <= due < end:
+            point.scheduled += 1
         try:
             await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in
                                                     table.players.values())), 30)
@@ -198,7 +200,6 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
     point.server_cpu = sum(cpu_seconds(s.pid) - c for s, c in zip(servers, cpu, strict=True))
     after = resource.getrusage(resource.RUSAGE_SELF)
     point.client_cpu = after.ru_utime + after.ru_stime - own.ru_utime - own.ru_stime
-    point.scheduled = len(tables) * args.seconds / args.pace
     if args.refetch:
         point.refetched = KindFigures(http=list(refetches.http), count=refetches.count,
                                       errors=refetches.errors)
@@ -256,7 +257,7 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
     in_window = sum(start <= at < end for at in drops)
     print(f"  sockets the server closed: {len(drops)} ({in_window} in the measured window)")
     actions = max(total.count, 1)
-    print(f"  actions {total.count} of {point.scheduled:.0f} scheduled; server CPU "
+    print(f"  actions {total.count} of {point.scheduled} scheduled; server CPU "
           f"{point.server_cpu:.1f} s = {point.server_cpu / actions * 1000:.1f} ms/action "
           f"({point.server_cpu / args.seconds * 100:.0f}% of one core); bench's own CPU "
           f"{point.client_cpu:.1f} s, its loop late by {point.client_stall * 1000:.0f} ms at most")
