@@ -1,7 +1,8 @@
-"""What a server process keeps of values that never change once made: a game's state at a step,
-its regions, a step's board, a line of its log, the odds of a step of an attack. Each is keyed
-by what makes it (the game's seed fingerprint, which no other game shares, and its step or
-number), so a kept value is never wrong, only sometimes gone; the least recently used go first.
+"""What a server process keeps of values that never change once made: a game's state at a step
+(its latest), its regions, a step's board and turn options, a line of its log, the odds of a
+step of an attack. Each is keyed by what makes it (the game's seed fingerprint, which no other
+game shares, and its step or number), so a kept value is never wrong, only sometimes gone; the
+least recently used go first.
 """
 
 from __future__ import annotations
