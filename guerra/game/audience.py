@@ -8,7 +8,6 @@ alliance's chat. Staff without a seat observe: they follow every chain of the ga
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -57,43 +56,40 @@ def chain_filter(visibility: str, war: int, side: int | None, seat_id: int | Non
 LAST_SEQ = 2**31 - 1
 
 
-def _chain_fields(chain: str, values: Iterable[int]) -> Q:
-    """The events of a chain named like `chain` ("all", "alliance-W-S", "power-N"), its numbers
-    taken from `values`."""
-    kind = chain.partition("-")[0]
+# How many numbers each kind of chain has in its name: alliance-WAR-SIDE, power-SEAT, all.
+_NUMBERS_IN_NAME = {"alliance": 2, "power": 1, ALL: 0}
+
+
+def _chain_events(kind: str, numbers: tuple[int, ...]) -> Q:
+    """The events of the chain of this kind with these numbers (those of its name)."""
     if kind == "alliance":
-        war, side = values
+        war, side = numbers
         return chain_filter(Visibility.ALLIANCE, war, side, None)
     if kind == "power":
-        (seat,) = values
+        (seat,) = numbers
         return chain_filter(Visibility.POWER, 0, None, seat)
     return chain_filter(Visibility.ALL, 0, None, None)
-
-
-def _chain_numbers(chain: str) -> list[int]:
-    """The numbers in a chain's name: war and side, or seat, or none."""
-    return [int(part) for part in chain.split("-")[1:]]
 
 
 def _last_numbers(kinds: tuple[str, ...]) -> Prepared[tuple[int | None, ...]]:
     """One query for chains of these kinds: a column a chain, each the number of its newest
     event up to event `upto`, read backwards along the game's log by its index (the cost of a
     look-up, however long the log)."""
-    sizes = [len(_chain_numbers(kind)) for kind in kinds]
 
     def build(game: int, upto: int, *numbers: int) -> QuerySet[Game, tuple[int | None, ...]]:
         columns, start = {}, 0
-        for i, (kind, size) in enumerate(zip(kinds, sizes, strict=True)):
-            chain = _chain_fields(kind, numbers[start:start + size])
-            start += size
+        for i, kind in enumerate(kinds):
+            end = start + _NUMBERS_IN_NAME[kind]
             columns[f"chain_{i}"] = Subquery(
-                GameEvent.objects.filter(chain, game=OuterRef("pk"), seq__lte=upto)
+                GameEvent.objects.filter(_chain_events(kind, numbers[start:end]),
+                                         game=OuterRef("pk"), seq__lte=upto)
                 .order_by("-seq").values("chain_seq")[:1],
                 output_field=IntegerField(),
             )
+            start = end
         return Game.objects.filter(pk=game).annotate(**columns).values_list(*columns)
 
-    return Prepared(build, int, int, *[int] * sum(sizes))
+    return Prepared(build, int, int, *[int] * sum(_NUMBERS_IN_NAME[kind] for kind in kinds))
 
 
 # By the kinds of the chains asked for at once, in order: a writer's batch, a viewer's hello.
@@ -104,11 +100,11 @@ def last_in_chains(game_id: int, chains: Iterable[str], upto: int = LAST_SEQ) ->
     """The number of each chain's last event up to the game's event `upto` (0: none yet), in
     one query."""
     names = list(chains)
-    kinds = tuple(re.sub(r"\d+", "0", name) for name in names)  # "alliance-0-0", "power-0"
+    kinds = tuple(name.partition("-")[0] for name in names)
     query = _LAST_NUMBERS.get(kinds)
     if query is None:
         query = _LAST_NUMBERS.setdefault(kinds, _last_numbers(kinds))
-    numbers = [number for name in names for number in _chain_numbers(name)]
+    numbers = [int(number) for name in names for number in name.split("-")[1:]]
     row = query.first(game_id, upto, *numbers)
     return {name: (row[i] if row else None) or 0 for i, name in enumerate(names)}
 
