@@ -21,6 +21,7 @@ from guerra.rules.game.state import GameState
 from ..grammar import art
 from ..models import Attack, Game, Neutral, Region, Seat
 from ..parsing import row_id
+from ..prepared import Prepared
 from ..procedures import Decision, Undecidable, adapter
 from .errors import GameError
 from .play import game_play, game_played
@@ -89,14 +90,22 @@ def attack_declare(
     return declared
 
 
+# Which combat system an attack plays, before its decision is read (not its whole state).
+_PROCEDURE = Prepared(
+    lambda game, number: Attack.objects.filter(game_id=game, number=number)
+    .values_list("procedure", flat=True),
+    int, int,
+)
+
+
 def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) -> Attack:
     """A player's decision at the current box. Only the awaited player may decide (403);
     a decision made for a step that has passed (double click, old tab) changes nothing (409).
     A deadline that has passed is applied first (see `game_play`)."""
-    attack = Attack.of(game_id, number)
-    if attack is None:
+    procedure = _PROCEDURE.first(game_id, number)
+    if procedure is None:
         raise GameError(_("This attack does not exist."), status=404)
-    system = adapter(attack.procedure)
+    system = adapter(procedure)
 
     def answer(seat: Seat, state: GameState) -> object:
         running = state.attack
