@@ -64,8 +64,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load_player import PING_EVERY, Player
 from bench.load_stats import KindFigures, row, table
 from bench.serving import (
+    COLLECTIONS_LOG,
     cpu_seconds,
     percentiles,
+    read_collections,
     server_env,
     setup_django,
     start_server,
@@ -96,6 +98,8 @@ class Point:
     holds: bool = False
     client_stall: float = 0.0  # the bench's own loop, late by at most this (seconds)
     refetched: KindFigures | None = None  # with --refetch: every GET of the run
+    collection_logs: list[Path] = field(default_factory=list)  # each server's collections
+    wall_window: tuple[float, float] = (0.0, 0.0)  # the measured window, wall-clock
 
 
 async def play(table: Table, point: Point, window: tuple[float, float],
@@ -173,6 +177,8 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
         background += [asyncio.create_task(p.heartbeat(stopping, args.ping)) for p in players]
     start = time.perf_counter() + args.warmup
     end = start + args.seconds
+    wall = time.time() - time.perf_counter()
+    point.wall_window = (start + wall, end + wall)
     pool = ThreadPoolExecutor(max_workers=max(8, len(tables)))
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(max_workers=16))  # the bench's own reads
@@ -261,6 +267,7 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
           f"{point.server_cpu:.1f} s = {point.server_cpu / actions * 1000:.1f} ms/action "
           f"({point.server_cpu / args.seconds * 100:.0f}% of one core); bench's own CPU "
           f"{point.client_cpu:.1f} s, its loop late by {point.client_stall * 1000:.0f} ms at most")
+    collections(point)
     for error in sorted(set(point.errors_seen))[:5]:
         print(f"  error: {error}")
     p99 = percentiles(total.push)[1] if total.push else float("inf")
@@ -278,6 +285,18 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
     print(f"  target (push p99 < 50 ms, no error or dropped socket, nothing lost, pace kept): "
           f"{'holds' if point.holds else 'missed'}")
     return point.holds
+
+
+def collections(point: Point) -> None:
+    """The servers' garbage collections in the window: each stops every request in flight."""
+    paused = [c for log in point.collection_logs for c in read_collections(log, point.wall_window)]
+    full = sorted(ms for generation, ms, _walked in paused if generation == 2)
+    young = sorted(ms for generation, ms, _walked in paused if generation < 2)
+    walked = max((w for _g, _ms, w in paused), default=0)
+    longest = (f"the longest {full[-1]:.0f} ms, p50 {full[len(full) // 2]:.0f} ms, up to "
+               f"{walked:,} objects" if full else "-")
+    print(f"  server's collections: {len(full)} full ({longest}), {len(young)} young (the "
+          f"longest {max(young, default=0):.1f} ms); {sum(full) + sum(young):.0f} ms in all")
 
 
 # The two set-ups.
@@ -322,14 +341,23 @@ def fresh_database(setup: Setup) -> None:
     call_command("migrate", verbosity=0)
 
 
+def collections_log(folder: Path, setup: Setup, point: int, server: int) -> Path:
+    return folder / f"collections-{setup.name}-{point}-{server}.log"
+
+
 def start_servers(setup: Setup, folder: Path, point: int, prefix: str
                   ) -> list[tuple[subprocess.Popen[bytes], int]]:
     """The point's servers, sharing `prefix` in Redis (channel layer and cache)."""
     env = server_env(setup.database_url, prefix)
     if setup.redis_url:
         env["REDIS_URL"] = setup.redis_url
-    logs = [folder / f"server-{setup.name}-{point}-{i}.log" for i in range(setup.processes)]
-    return [start_server(setup.database_url, env=env, log=log) for log in logs]
+    servers = []
+    for i in range(setup.processes):
+        timed = collections_log(folder, setup, point, i)
+        timed.unlink(missing_ok=True)  # a point's earlier run
+        servers.append(start_server(setup.database_url, env={**env, COLLECTIONS_LOG: str(timed)},
+                                    log=folder / f"server-{setup.name}-{point}-{i}.log"))
+    return servers
 
 
 def forget(redis_url: str, prefix: str) -> None:
@@ -377,7 +405,8 @@ def run_once(setup: Setup, folder: Path, count: int, made: list[Any],
             players[power] = Player(power, table_setup.sessions[power], port,
                                     table_setup.game_id, heard)
         tables.append(Table(table_setup, players))
-    point = Point(count)
+    point = Point(count, collection_logs=[collections_log(folder, setup, count, i)
+                                          for i in range(setup.processes)])
     try:
         asyncio.run(run_point(tables, point, [s for s, _port in servers], args))
     finally:

@@ -37,8 +37,47 @@ CHAT_LINES_PER_MINUTE = "1000000"
 # The server side: the real application, plus a bare echo consumer for the baseline.
 
 
+# A file the server appends a line to after each of its garbage collections (the load bench
+# sets it and reads the window's pauses back): wall-clock time, generation, milliseconds, and
+# the objects a full collection walked.
+COLLECTIONS_LOG = "GUERRA_BENCH_COLLECTIONS"
+
+
+def watch_collections(path: str) -> None:
+    """Time each of this process's garbage collections into `path` (one line each)."""
+    import gc
+
+    out = open(path, "a", buffering=1)  # noqa: SIM115 (open as long as the server runs)
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pause = (time.perf_counter() - began[0]) * 1000
+            # What a full collection walked: every object it tracks (but the frozen ones).
+            walked = len(gc.get_objects()) if info["generation"] == 2 else 0
+            out.write(f"{time.time():.3f} {info['generation']} {pause:.2f} {walked}\n")
+
+    gc.callbacks.append(timed)
+
+
+def read_collections(path: Path, window: tuple[float, float]) -> list[tuple[int, float, int]]:
+    """(generation, milliseconds, objects walked by a full one) of the collections logged at
+    `path` within the wall-clock `window`."""
+    found = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            at, generation, pause, walked = line.split()
+            if window[0] <= float(at) < window[1]:
+                found.append((int(generation), float(pause), int(walked)))
+    return found
+
+
 def _build_application() -> Any:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
+    if os.environ.get(COLLECTIONS_LOG):
+        watch_collections(os.environ[COLLECTIONS_LOG])
     from channels.generic.websocket import AsyncWebsocketConsumer
 
     from guerra.asgi import application as guerra_application

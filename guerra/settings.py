@@ -160,6 +160,9 @@ DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 4096
 # Requests a server process runs at once, each on a long-lived thread of its own (the others
 # wait their turn): guerra/handler.py.
 GUERRA_REQUEST_THREADS = int(os.environ.get("GUERRA_REQUEST_THREADS", "8"))
+# A server's full garbage collections walk only what is new since the one before; every this
+# many seconds one walks everything (guerra/handler.py, ShortCollections). 0: Python's own way.
+GUERRA_GC_THAW_SECONDS = float(os.environ.get("GUERRA_GC_THAW_SECONDS", "300"))
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": database_from_url(os.environ["DATABASE_URL"])}

@@ -20,6 +20,9 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
 # The main test run applies deadlines itself (a timer thread would race the test's own database
 # transactions); the browser tests' server keeps its timer, as a real server does.
 GUERRA_DEADLINE_TIMER = False
+# The test process imports guerra.asgi (whose start settles the collector) but is no server:
+# its collector keeps Python's own way (tests/game/test_handler.py proves the server's).
+GUERRA_GC_THAW_SECONDS = 0.0
 
 # Limits on abuse: the suite signs up, creates games and chats far more than a player does, and
 # the cache's counters outlive a test; tests/game/test_abuse.py and test_accounts.py set the real

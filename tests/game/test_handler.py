@@ -174,3 +174,60 @@ def test_what_the_server_made_at_start_is_left_out_of_full_collections():
     finally:
         gc.unfreeze()
     assert any(o is made_at_start for o in gc.get_objects())
+
+
+class Cycle:
+    """Garbage only the collector frees: it refers to itself."""
+
+    def __init__(self) -> None:
+        self.itself = self
+
+
+def test_a_server_s_full_collection_freezes_its_survivors_and_every_while_hands_them_back():
+    import gc
+    import weakref
+
+    from guerra.handler import ShortCollections
+
+    now = [0.0]
+    rhythm = ShortCollections(300.0, clock=lambda: now[0])
+    rhythm.install()
+    try:
+        kept = Cycle()
+        gc.collect()
+        assert not any(o is kept for o in gc.get_objects())  # frozen: the next walks past it
+        frozen = gc.get_freeze_count()
+        dropped = Cycle()
+        gone = weakref.ref(dropped)
+        gc.collect()
+        assert gc.get_freeze_count() > frozen  # what survived this one joined them
+        del dropped  # garbage now, but frozen: only a thaw lets a collection free it
+        gc.collect()
+        assert gone() is not None
+        now[0] = 300.0  # a thaw is due: this collection hands everything back...
+        gc.collect()
+        assert rhythm.thaws == 1 and gc.get_freeze_count() == 0
+        gc.collect()  # ...and the next frees the cycles frozen meanwhile
+        assert gone() is None
+        assert kept.itself is kept
+        assert not any(o is kept for o in gc.get_objects())  # frozen again after it
+    finally:
+        rhythm.uninstall()
+        gc.unfreeze()
+
+
+def test_a_young_collection_freezes_nothing():
+    import gc
+
+    from guerra.handler import ShortCollections
+
+    rhythm = ShortCollections(300.0)
+    rhythm.install()
+    try:
+        before = gc.get_freeze_count()
+        gc.collect(0)
+        gc.collect(1)
+        assert gc.get_freeze_count() == before
+    finally:
+        rhythm.uninstall()
+        gc.unfreeze()
