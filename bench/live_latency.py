@@ -7,6 +7,9 @@ It makes a temporary SQLite database with a running game (Francia and Prussia al
 Gran Bretagna), starts one daphne server on it and measures, over a real socket each:
 - echo: a websocket frame to a bare consumer that group_sends it to its own group and forwards
   it back (the floor: websocket in and out, one trip through the channel layer);
+- an empty request: a logged-in GET of a page that does not exist (the session and the user
+  read, the Italian 404 drawn), on a kept-alive connection: the floor of any action over HTTP
+  on this server, before its view does anything;
 - decision: ACTION, an HTTP POST by one player until RECEIVER's websocket (carla, her ally)
   receives the push. By default the attacker's decision in an attack: anna (Francia) has
   declared an attack on Gran Bretagna in North America and decides not to fight at sea, which
@@ -198,6 +201,24 @@ async def measure_echo(port: int, runs: int, warmup: int) -> list[float]:
     return times
 
 
+def measure_empty_request(table: Table, runs: int, warmup: int) -> list[float]:
+    from bench.serving import get
+
+    connection = http.client.HTTPConnection("127.0.0.1", table.port)
+    times = []
+    try:
+        for run in range(warmup + runs):
+            start = time.perf_counter()
+            status, _body = get(connection, table.sessions["anna"], "/nessuna-pagina/")
+            if status != 404:
+                raise RuntimeError(f"the empty request answered HTTP {status}")
+            if run >= warmup:
+                times.append(time.perf_counter() - start)
+    finally:
+        connection.close()
+    return times
+
+
 async def finished_at(decision: Awaitable[None]) -> float:
     await decision
     return time.perf_counter()
@@ -261,6 +282,7 @@ def main() -> None:
         table = Table(port=port, game_id=game_id, sessions=sessions, seats=seats)
         try:
             echo = asyncio.run(measure_echo(port, args.runs, args.warmup))
+            empty = measure_empty_request(table, args.runs, args.warmup)
             decision, answers = asyncio.run(
                 measure_decision(table, action, RECEIVER, args.runs, args.warmup)
             )
@@ -275,6 +297,9 @@ def main() -> None:
     http_p50, http_p99 = percentiles(answers)
     print(f"live latency, {args.runs} runs each ({args.warmup} warm-up), channel layer: {layer}")
     print(f"  bare group_send echo   p50 {echo_p50 * 1000:7.2f} ms   p99 {echo_p99 * 1000:7.2f} ms")
+    empty_p50, empty_p99 = percentiles(empty)
+    print(f"  an empty HTTP request  p50 {empty_p50 * 1000:7.2f} ms   p99 "
+          f"{empty_p99 * 1000:7.2f} ms   ({empty_p50 / echo_p50:.1f} x the echo: a 404, logged in)")
     print(
         f"  HTTP decision -> ws    p50 {dec_p50 * 1000:7.2f} ms   p99 {dec_p99 * 1000:7.2f} ms"
         f"   ({action.__name__}, received by {RECEIVER})"
