@@ -549,3 +549,19 @@ def test_the_flowchart_of_one_step_is_drawn_once_and_shared_by_every_viewer(nava
     assert drew_the_chart("Francia")
     assert not drew_the_chart("Prussia")
     assert drew_the_chart("Prussia", page_url(naval_attack) + "?passo=1")  # an earlier box
+
+
+def test_the_flowchart_s_pixels_are_never_written_with_a_decimal_comma():
+    """Italian writes 12,5; CSS and SVG read 12.5. The chart's geometry is whole numbers today,
+    but a half pixel must never break the drawing."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from guerra.game.flowchart_view import ChartView
+
+    chart = ChartView(boxes=[], edges=[], width=812.5, height=40.25, current=None)
+    with translation.override("it"):
+        html = render_to_string("game/_flowchart.html", {"chart": chart})
+    assert 'style="width: 812.5px; height: 40.25px"' in html
+    assert 'width="812.5"' in html
+    assert "812,5" not in html
