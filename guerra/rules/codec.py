@@ -46,18 +46,22 @@ def encode_once(cls: type) -> None:
 
 
 def _encoded_once(value: Any) -> JSON:
-    key = id(value)
-    kept = _ENCODED.get(key)
+    kept = _ENCODED.get(id(value))
     if kept is not None and kept[0]() is value:
         return kept[1]
     cls: type = type(value)
     data: JSON = {f.name: encode(getattr(value, f.name)) for f in _fields(cls)}
+    _keep_encoding(value, data)
+    return data
+
+
+def _keep_encoding(value: Any, data: JSON) -> None:
+    key = id(value)
 
     def forget(_ref: weakref.ref[Any]) -> None:
         _ENCODED.pop(key, None)
 
     _ENCODED[key] = (weakref.ref(value, forget), data)
-    return data
 
 
 def _encoder(cls: type) -> Callable[[Any], JSON] | None:
@@ -137,7 +141,13 @@ def _decode_dataclass(cls: type, data: object, where: str) -> Any:
                 continue
             raise DataError(_("Field “{field}” is missing.", field=path))
         values[f.name] = _decode(hints[f.name], obj[f.name], path)
-    return cls(**values)
+    value = cls(**values)
+    if cls in _ONCE and isinstance(data, dict) and len(data) == len(values) == len(_fields(cls)):
+        # Decoded from its whole JSON (no field left to its default, none unknown): that JSON
+        # is its encoding. A process that reads a state another process wrote would otherwise
+        # encode the scenario again at its next write (the most of a state's JSON).
+        _keep_encoding(value, typing.cast(JSON, data))
+    return value
 
 
 def _decode_union(hint: Any, data: object, where: str) -> Any:

@@ -35,3 +35,31 @@ def test_a_changed_scenario_is_encoded_afresh_and_a_dead_one_forgotten():
     gc.collect()  # other dead values of earlier tests may go too: look at this one only
     assert key not in codec._ENCODED
     assert id(scenario) in codec._ENCODED
+
+
+def test_a_scenario_read_from_its_whole_json_is_not_encoded_again():
+    state = started().state
+    stored = state.to_dict()
+    assert isinstance(stored, dict)
+    again = GameState.from_dict(stored)
+    assert again.scenario is not state.scenario  # read afresh, as another process reads it
+    written = again.to_dict()
+    assert isinstance(written, dict)
+    assert written["scenario"] is stored["scenario"]  # its JSON as read, not encoded again
+    assert written == stored
+
+
+def test_a_scenario_read_from_a_json_with_a_field_left_out_is_encoded_whole():
+    state = started().state
+    stored = state.to_dict()
+    assert isinstance(stored, dict) and isinstance(stored["scenario"], dict)
+    scenario = dict(stored["scenario"])
+    field = next(f for f in dataclasses.fields(type(state.scenario))
+                 if f.default is not dataclasses.MISSING)
+    del scenario[field.name]  # an older file, before the field came: its default stands in
+    read = GameState.from_dict({**stored, "scenario": scenario})
+    written = read.to_dict()
+    assert isinstance(written, dict) and isinstance(written["scenario"], dict)
+    assert field.name in written["scenario"]
+    assert written["scenario"] is not scenario
+    assert GameState.from_dict(written).scenario == read.scenario
