@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from guerra.rules.game import options
 from guerra.rules.game.events import PHASE_LABELS
@@ -159,22 +160,48 @@ def _placing(state: GameState, regions: dict[str, Region]) -> PlacementView:
 CALL_KINDS = frozenset({"proposal", "bid_raised", "call_passed", "proposal_won", "taxed"})
 
 
+@dataclass(frozen=True)
+class AuctionHistory:
+    """A war's auction up to an event of the log: its call lines, and what each power paid."""
+
+    upto: int  # the last event read (its number in the game's log)
+    lines: tuple[str, ...] = ()
+    paid: tuple[tuple[str, int], ...] = ()
+
+    def after(self, events: list[tuple[int, dict[str, Any]]]) -> AuctionHistory:
+        lines, paid = list(self.lines), dict(self.paid)
+        for _seq, payload in events:
+            for item in payload.get("events", []):
+                if not isinstance(item, dict):
+                    continue
+                kind = item.get("type")
+                if kind in CALL_KINDS and isinstance(item.get("message"), dict):
+                    lines.append(render_rules_message(item["message"]))
+                if kind == "proposal_won" and isinstance(item.get("power"), str):
+                    power = str(item["power"])
+                    paid[power] = paid.get(power, 0) + int(item.get("bid", 0))
+        upto = events[-1][0] if events else self.upto
+        return AuctionHistory(upto, tuple(lines), tuple(paid.items()))
+
+
+# Each war's auction as far as a process has read it, by game, seed fingerprint, war and
+# language: a page reads and draws only the calls made since (a war's auction makes dozens).
+_AUCTIONS: Kept[tuple[int, str, int, str], AuctionHistory] = Kept(512)
+
+
 def _auction_history(game: Game, by_power: dict[str, Seat]
                      ) -> tuple[list[str], list[tuple[Seat, int]]]:
     """This war's calls as they happened (the log's auction lines), and what each power paid
-    for the slots it won: one read of the war's log for both."""
-    lines = []
-    totals = dict.fromkeys(by_power, 0)
-    for payload in GameEvent.objects.filter(game=game, war=game.current_war,
-                                            kind="game_step").order_by("seq").values_list(
-                                                "payload", flat=True):
-        for item in payload.get("events", []):
-            kind = item.get("type")
-            if kind in CALL_KINDS and isinstance(item.get("message"), dict):
-                lines.append(render_rules_message(item["message"]))
-            if kind == "proposal_won" and item.get("power") in totals:
-                totals[item["power"]] += int(item.get("bid", 0))
-    return lines, [(by_power[p], gold) for p, gold in totals.items()]
+    for the slots it won."""
+    key = (game.pk, game.dice_seed_hash, game.current_war, get_language() or "")
+    known = _AUCTIONS.get(key) or AuctionHistory(upto=0)
+    events = list(GameEvent.objects.filter(
+        game=game, war=game.current_war, kind="game_step", seq__gt=known.upto,
+    ).order_by("seq").values_list("seq", "payload"))
+    if events:
+        known = _AUCTIONS.put(key, known.after(events))
+    paid = dict(known.paid)
+    return list(known.lines), [(seat, paid.get(power, 0)) for power, seat in by_power.items()]
 
 
 def _auction(game: Game, state: GameState, by_power: dict[str, Seat],

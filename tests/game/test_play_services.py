@@ -437,3 +437,38 @@ def test_the_region_cards_offer_the_actions_possible_there_on_ones_turn(turn):
     assert f'value="fort@{region.pk}"' in card
     theirs = client_of(seat_of(game, "Prussia").user).get(board).content.decode()
     assert "Costruisci un fortino qui" not in theirs and "Muovi da qui" not in theirs
+
+
+def test_G24_the_auction_panel_draws_each_call_once_and_the_calls_since_at_each_page(
+        auction_game, monkeypatch):
+    from guerra.game import table
+
+    game = auction_game
+    state = state_of(game)
+    opener = state.auction.opener
+    seats = {s.power: s for s in game.seats.all()}
+    others = [p for p in state.seating if p != opener]
+    url = reverse("game_turn_part", args=[game.pk])
+    viewer = client_of(seats[opener].user)
+    drawn: list[dict[str, object]] = []
+    draw = table.render_rules_message
+
+    def counted(message: object) -> str:
+        if isinstance(message, dict):  # a call's line (the phase's name is a plain msgid)
+            drawn.append(message)
+        return draw(message)
+
+    monkeypatch.setattr(table, "render_rules_message", counted)
+    post(game, opener, "auction_propose", passo=state.step, a=seats[others[0]].pk,
+         b=seats[others[1]].pk, offerta=2)
+    first = viewer.get(url).content.decode()
+    assert len(drawn) == 1  # the proposal
+    assert post(game, others[0], "auction_pass", passo=state_of(game).step).status_code == 302
+    drawn.clear()
+    second = viewer.get(url).content.decode()
+    assert len(drawn) == 1  # only the pass: the proposal's line was kept
+    assert escape(draw(drawn[0])) in second
+    assert len(second) > len(first)
+    table._AUCTIONS.clear()  # read afresh, the whole war: the same page
+    assert viewer.get(url).content.decode() == second
+    assert len(drawn) == 3
