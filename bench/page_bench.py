@@ -11,7 +11,10 @@ times, with Django's test client, over N runs each (p50 and p99, after a warm-up
 - a turn's free action (taxes) posted, with the turn panel it answers with;
 - a turn's action: an army built at home, an army moved from home to a neighbouring region;
 - an attack decision posted (the attacker declines the naval battle: the land battle is rolled),
-  with the attack's page it answers with.
+  with the attack's page it answers with;
+- in a seven-player game (`page_moments.py`): an auction call (a pass on a standing proposal),
+  and the action that ends a war (income, scoring and the next war's auction at once), each
+  with the panel it answers with.
 """
 
 from __future__ import annotations
@@ -223,6 +226,14 @@ def main() -> None:
 
     measure("attack decision posted (naval, declined; anna)", decide, args.runs,
             prepare=lambda i: prepare_attack(table, i))
+
+    from bench.page_moments import a_war_s_end, an_auction_call, replays
+
+    call, war_end = replays(an_auction_call, a_war_s_end)
+    measure("auction call passed, 7 players, with the panel", call.post, args.runs,
+            prepare=call.prepare)
+    measure(f"a war's last action ({type(war_end.choice).__name__}): the war ends", war_end.post,
+            args.runs, prepare=war_end.prepare)
 
 
 if __name__ == "__main__":
