@@ -6,7 +6,9 @@ the adapter of the attack's own procedure (`guerra.game.procedures`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -51,7 +53,9 @@ def attack_visits(attack: Attack) -> list[Visit]:
 class AttackView:
     attack: Attack
     state: Any  # the procedure's state
-    chart: ChartView
+    # The flowchart's layout, worked out when the page draws it: a step's drawing is kept and
+    # shared (attack.html), so a viewer's page after the first never needs it.
+    lay_out: Callable[[], ChartView] = field(repr=False)
     awaited_seats: list[Seat]
     control: Control | None
     odds: OddsView | None
@@ -67,6 +71,10 @@ class AttackView:
     extra_odds: list[tuple[str, str, OddsView]] = field(default_factory=list)
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
+
+    @cached_property
+    def chart(self) -> ChartView:
+        return self.lay_out()
 
     @property
     def title_target(self) -> str:
@@ -92,14 +100,12 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     live = shown == len(visits)
     seats = {seat.power: seat for seat in attack.game.table_seats()}
     awaited = tuple(state.awaiting) if live else ()
-    chart = chart_view(
-        system.procedure,
-        visits[:shown],
-        translate=render_rules_message,
-        describe=describe_event,
-        awaited=awaited,
-        template=system.event_template,
-    )
+
+    def lay_out() -> ChartView:
+        return chart_view(system.procedure, visits[:shown], translate=render_rules_message,
+                          describe=describe_event, awaited=awaited,
+                          template=system.event_template)
+
     power = viewer.power if viewer is not None else None
     control = system.control_for(state, power) if live and power is not None else None
     current_odds = None
@@ -122,7 +128,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     return AttackView(
         attack=attack,
         state=state,
-        chart=chart,
+        lay_out=lay_out,
         awaited_seats=[seats[p] for p in awaited if p in seats],
         control=control,
         odds=current_odds,

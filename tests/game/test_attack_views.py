@@ -569,3 +569,24 @@ def test_the_flowchart_s_pixels_are_never_written_with_a_decimal_comma():
     assert 'style="width: 812.5px; height: 40.25px"' in html
     assert 'width="812.5"' in html
     assert "812,5" not in html
+
+
+def test_a_step_s_flowchart_is_laid_out_for_its_first_viewer_only(naval_attack, monkeypatch):
+    from django.core.cache import cache
+
+    from guerra.game import attack_view
+
+    laid_out = []
+    lay_out = attack_view.chart_view
+    monkeypatch.setattr(attack_view, "chart_view",
+                        lambda *args, **kwargs: laid_out.append(1) or lay_out(*args, **kwargs))
+    cache.clear()
+    francia = client_of(seat(naval_attack.game, "Francia").user)
+    prussia = client_of(seat(naval_attack.game, "Prussia").user)
+    first = francia.get(page_url(naval_attack)).content.decode()
+    assert laid_out == [1] and 'id="node-attacker_naval_choice"' in first
+    again = prussia.get(page_url(naval_attack)).content.decode()
+    assert laid_out == [1]  # the drawing was kept: no layout for it
+    assert 'id="node-attacker_naval_choice"' in again
+    assert francia.get(page_url(naval_attack) + "?passo=1").status_code == 200
+    assert laid_out == [1, 1]  # another box shown: another drawing
