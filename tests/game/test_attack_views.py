@@ -576,10 +576,14 @@ def test_a_step_s_flowchart_is_laid_out_for_its_first_viewer_only(naval_attack, 
 
     from guerra.game import attack_view
 
-    laid_out = []
+    laid_out: list[int] = []
     lay_out = attack_view.chart_view
-    monkeypatch.setattr(attack_view, "chart_view",
-                        lambda *args, **kwargs: laid_out.append(1) or lay_out(*args, **kwargs))
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        laid_out.append(1)
+        return lay_out(*args, **kwargs)
+
+    monkeypatch.setattr(attack_view, "chart_view", counted)
     cache.clear()
     francia = client_of(seat(naval_attack.game, "Francia").user)
     prussia = client_of(seat(naval_attack.game, "Prussia").user)
