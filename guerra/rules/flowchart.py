@@ -348,14 +348,13 @@ class Procedure(ABC, Generic[S, Sit]):
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
                     raise FlowchartError(f"{self.name}: default refused at {node}: {result}")
-                state = result.state
-                events += result.events
+                state, accepted = result
+                events += accepted
         else:
             result = box.accept(state, answer)
             if isinstance(result, Message):
                 return Refused(result, state)
-            state = result.state
-            events = result.events
+            state, events = result
         step = cursor.step + 1
         awaited = box.awaited(state)
         recorded = state.cursor
@@ -396,9 +395,8 @@ class Procedure(ABC, Generic[S, Sit]):
                 raise FlowchartError(f"{self.name}: end node {node!r} was not finished")
             else:
                 transition = boxes[node](state, dice)
-            events += transition.events
-            state = transition.state
-            target = transition.target
+            target, state, walked = transition
+            events += walked
             if target not in exits:
                 raise FlowchartError(f"{self.name}: no edge {node!r} -> {target!r}")
             node = target

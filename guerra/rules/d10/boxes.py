@@ -46,7 +46,7 @@ def wrong_input() -> Message:
 def declared(state: D10State, dice: Dice) -> Transition[D10State]:
     """D3: the attacker pays 2 gold, once, whatever happens later."""
     paid = GoldChanged(state.situation.attacker.power, -DECLARATION_COST, "D3")
-    return Transition(g.FIRST_EXCHANGE, state, (paid,))
+    return g.FIRST_EXCHANGE, state, (paid,)
 
 
 def exchange_sizes(state: D10State, power: str) -> tuple[int, int]:
@@ -61,7 +61,7 @@ def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
     unit (a defender with control markers only) makes no pair: nothing is rolled (P6)."""
     attacking, defending = exchange_sizes(state, power)
     if defending == 0:
-        return Transition(g.CASUALTIES, state, (NobodyDefends(state.situation.region.name),))
+        return g.CASUALTIES, state, (NobodyDefends(state.situation.region.name),)
     a_rolls = tuple(dice.roll(SIDES) for _ in range(attacking))
     d_rolls = tuple(dice.roll(SIDES) for _ in range(defending))
     exchange = Exchange(power, ranked(a_rolls), ranked(d_rolls))
@@ -75,7 +75,7 @@ def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
                            exchange.defender_rolls, lost, won)
     state = frozen.replace(state, exchanges=(*state.exchanges, exchange), losses=tuple(losses),
                            arriving=None)
-    return Transition(g.CASUALTIES, state, (event,))
+    return g.CASUALTIES, state, (event,)
 
 
 def defending_losses(state: D10State, count: int) -> tuple[Loss, ...]:
@@ -170,9 +170,9 @@ def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
             events += lost
     state = frozen.replace(state, losses=tuple(kept), splits=() if not kept else state.splits)
     if kept:
-        return Transition(g.LOSS_CHOICE, state, tuple(events))
+        return g.LOSS_CHOICE, state, tuple(events)
     over = state.defending_units() == 0 or state.asked >= len(state.situation.reinforcements)
-    return Transition(g.RESULT if over else g.REINFORCEMENTS, state, tuple(events))
+    return g.RESULT if over else g.REINFORCEMENTS, state, tuple(events)
 
 
 class LossChoiceBox(DecisionBox[D10State]):
@@ -203,8 +203,8 @@ class LossChoiceBox(DecisionBox[D10State]):
             answer, mobile, {"army": high, "fleet": min(fighter.fleets, mobile)}, UNIT_LABELS)
         if problem is not None:
             return problem
-        return Recorded(frozen.replace(state, splits=(*state.splits,
-                                                      (answer.power, answer.of("army")))))
+        split = (answer.power, answer.of("army"))
+        return frozen.replace(state, splits=(*state.splits, split)), ()
 
     def default(self, state: D10State, power: str) -> object:
         """P5: armies first, then fleets."""
@@ -214,7 +214,7 @@ class LossChoiceBox(DecisionBox[D10State]):
                           (("army", high), ("fleet", min(count, fighter.mobile) - high)))
 
     def leave(self, state: D10State) -> Transition[D10State]:
-        return Transition(g.CASUALTIES, state)
+        return g.CASUALTIES, state, ()
 
 
 # --- reinforcements -----------------------------------------------------------------------------
@@ -252,12 +252,12 @@ class ReinforcementsBox(DecisionBox[D10State]):
             state, asked=state.asked + 1,
             answers=(*state.answers, Answer(ally.power, answer.armies, answer.fleets, timed_out)))
         if answer.armies + answer.fleets == 0:
-            return Recorded(state, (ReinforcementStayedOut(ally.power, ally.side, timed_out),))
+            return state, (ReinforcementStayedOut(ally.power, ally.side, timed_out),)
         arrived = Fighter(ally.power, ally.side, "reinforcement", answer.armies, answer.fleets)
         state = frozen.replace(state, fighters=(*state.fighters, arrived),
                                arriving=ally.power if ally.side == ATTACKER else None)
-        return Recorded(state, (ReinforcementArrived(ally.power, ally.side, answer.armies,
-                                                     answer.fleets),))
+        return state, (ReinforcementArrived(ally.power, ally.side, answer.armies,
+                                            answer.fleets),)
 
     def default(self, state: D10State, power: str) -> object:
         """P4: no answer by the deadline: it stays out."""
@@ -265,8 +265,8 @@ class ReinforcementsBox(DecisionBox[D10State]):
 
     def leave(self, state: D10State) -> Transition[D10State]:
         if state.arriving is not None:
-            return Transition(g.REINFORCEMENT_EXCHANGE, state)
-        return Transition(g.RESULT, state)
+            return g.REINFORCEMENT_EXCHANGE, state, ()
+        return g.RESULT, state, ()
 
 
 # --- the result ---------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def result(state: D10State, dice: Dice) -> Transition[D10State]:
     """P7/P8: with the defending faction wiped out, the region changes hands; otherwise the
     defender keeps it and nothing else changes."""
     if state.defending_units() > 0:
-        return Transition(g.ENDED, state)
+        return g.ENDED, state, ()
     situation = state.situation
     region = situation.region.name
     gainer = taker(state)
@@ -312,14 +312,14 @@ def result(state: D10State, dice: Dice) -> Transition[D10State]:
                 events.append(GoldChanged(gainer, neutral.reward_amount, "P8"))
             elif neutral.reward == "vp" and neutral.reward_amount:
                 events.append(VpChanged(gainer, neutral.reward_amount, "P8"))
-        return Transition(g.ENDED, state, tuple(events))
+        return g.ENDED, state, tuple(events)
     defender = situation.defender
     assert defender is not None
     if gainer is not None and defender.control_markers > 0:  # P7, L8
         events.append(ControlRemoved(defender.power, region, "P7"))
         if _may_place(markers_in_supply(state, gainer)):  # L9
             events.append(ControlPlaced(gainer, region, "P7"))
-    return Transition(g.ENDED, state, tuple(events))
+    return g.ENDED, state, tuple(events)
 
 
 def ended(state: D10State) -> str:
