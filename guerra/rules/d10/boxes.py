@@ -131,10 +131,9 @@ def _choosers(state: D10State) -> tuple[str, ...]:
     return tuple(found)
 
 
-def take_losses(state: D10State, fighter: Fighter, count: int, armies: int
-                ) -> tuple[D10State, tuple[Event, ...]]:
+def take_losses(fighter: Fighter, count: int, armies: int) -> tuple[Fighter, tuple[Event, ...]]:
     """P5/P9: `armies` armies, the rest of the mobile losses fleets, then forts; 1 unrest
-    for each unit lost."""
+    for each unit lost. The fighter with its units left, and the events."""
     mobile = min(count, fighter.mobile)
     fleets, forts = mobile - armies, count - mobile
     changed = frozen.replace(fighter, armies=fighter.armies - armies,
@@ -142,7 +141,7 @@ def take_losses(state: D10State, fighter: Fighter, count: int, armies: int
     lost: tuple[tuple[UnitKind, int], ...] = (("army", armies), ("fleet", fleets), ("fort", forts))
     events: list[Event] = [UnitLost(fighter.power, kind, n, "P5") for kind, n in lost if n]
     events.append(UnrestGained(fighter.power, count, "P9"))
-    return state.with_fighter(changed), tuple(events)
+    return changed, tuple(events)
 
 
 def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
@@ -154,21 +153,26 @@ def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
     waiting = {p for p in choosers if state.split_of(p) is None}
     events: list[Event] = []
     kept: list[Loss] = []
+    # The losses taken go into the state together, when the box is left (one copy of it).
+    changed: dict[str, Fighter] = {}
+    neutral_units = state.neutral_units
     for loss in state.losses:
         if loss.power in waiting:
             kept.append(loss)
         elif loss.power is None:
-            left = state.neutral_units - loss.count
-            state = frozen.replace(state, neutral_units=left)
-            events.append(NeutralUnitsLost(loss.count, left))
+            neutral_units -= loss.count
+            events.append(NeutralUnitsLost(loss.count, neutral_units))
         else:
-            fighter = state.fighter(loss.power)
+            fighter = changed.get(loss.power) or state.fighter(loss.power)
             assert fighter is not None
             chosen = state.split_of(loss.power)
             armies = army_range(fighter, loss.count)[1] if chosen is None else chosen
-            state, lost = take_losses(state, fighter, loss.count, armies)
+            changed[loss.power], lost = take_losses(fighter, loss.count, armies)
             events += lost
-    state = frozen.replace(state, losses=tuple(kept), splits=() if not kept else state.splits)
+    fighters = tuple([changed.get(f.power, f) for f in state.fighters]) if changed \
+        else state.fighters
+    state = frozen.replace(state, fighters=fighters, neutral_units=neutral_units,
+                           losses=tuple(kept), splits=() if not kept else state.splits)
     if kept:
         return g.LOSS_CHOICE, state, tuple(events)
     over = state.defending_units() == 0 or state.asked >= len(state.situation.reinforcements)
@@ -248,13 +252,13 @@ class ReinforcementsBox(DecisionBox[D10State]):
                                 ally.fleets)
         if problem is not None:
             return problem
-        state = frozen.replace(
-            state, asked=state.asked + 1,
-            answers=(*state.answers, Answer(ally.power, answer.armies, answer.fleets, timed_out)))
+        answers = (*state.answers, Answer(ally.power, answer.armies, answer.fleets, timed_out))
         if answer.armies + answer.fleets == 0:
+            state = frozen.replace(state, asked=state.asked + 1, answers=answers)
             return state, (ReinforcementStayedOut(ally.power, ally.side, timed_out),)
         arrived = Fighter(ally.power, ally.side, "reinforcement", answer.armies, answer.fleets)
-        state = frozen.replace(state, fighters=(*state.fighters, arrived),
+        state = frozen.replace(state, asked=state.asked + 1, answers=answers,
+                               fighters=(*state.fighters, arrived),
                                arriving=ally.power if ally.side == ATTACKER else None)
         return state, (ReinforcementArrived(ally.power, ally.side, answer.armies,
                                             answer.fleets),)
