@@ -62,8 +62,9 @@ def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
     attacking, defending = exchange_sizes(state, power)
     if defending == 0:
         return g.CASUALTIES, state, (NobodyDefends(state.situation.region.name),)
-    a_rolls = tuple(dice.roll(SIDES) for _ in range(attacking))
-    d_rolls = tuple(dice.roll(SIDES) for _ in range(defending))
+    roll = dice.roll
+    a_rolls = tuple([roll(SIDES) for _ in range(attacking)])
+    d_rolls = tuple([roll(SIDES) for _ in range(defending)])
     exchange = Exchange(power, ranked(a_rolls), ranked(d_rolls))
     won = attacking_wins(exchange.attacker_rolls, exchange.defender_rolls)
     lost = min(attacking, defending) - won
