@@ -136,9 +136,9 @@ ODD_VALUES = (0, 1, 2, -1, -3, None, True, False, 0.5, -0.5, "x", "", "attacker"
 
 
 def test_D3_a_negative_field_is_named_first_in_declaration_order_whatever_the_values() -> None:
-    """The counts of a right force are read together; any force with a number below zero, a
-    count that is no number or an odd value elsewhere still gets the first wrong field named
-    (every force class a declaration reads: seed 004's, d10's reinforcements)."""
+    """A force with a number below zero, a count that is no number or an odd value elsewhere
+    gets its first wrong field named, and a right one none (every force class a declaration
+    reads: seed 004's, d10's reinforcements)."""
     rng = random.Random(4)
     for cls in (Force, AllyForce, Reinforcement):
         names = [f.name for f in dataclasses.fields(cls) if f.name != "power"]
