@@ -348,14 +348,13 @@ class Procedure(ABC, Generic[S, Sit]):
                 result = box.accept(state, box.default(state, power), timed_out=True)
                 if isinstance(result, Message):
                     raise FlowchartError(f"{self.name}: default refused at {node}: {result}")
-                state = result.state
-                events += result.events
+                state, accepted = result
+                events += accepted
         else:
             result = box.accept(state, answer)
             if isinstance(result, Message):
                 return Refused(result, state)
-            state = result.state
-            events = result.events
+            state, events = result
         step = cursor.step + 1
         awaited = box.awaited(state)
         recorded = state.cursor
@@ -369,17 +368,21 @@ class Procedure(ABC, Generic[S, Sit]):
         """`run_on` from `state`, its cursor moved as far as `walk` says: the state the boxes
         left, with the cursor put in (`state` itself when nothing moved); the events are
         appended to `events`. With `once`, `step_once`: one box at most, and a decision box
-        entered is not asked yet."""
+        entered is not asked yet.
+
+        Each box's target is entered here as `_arrive` enters it (its plan read once, for
+        the edge, the event and the next box): the engine walks some twenty boxes an attack."""
         plan = self._plan
         read_cursor = self.boxes_read_cursor
+        node = walk.node
+        if not walk.finished:  # (`step_once` on a finished attack runs nothing)
+            kind, boxes, _entered, exits = plan.get(node) or self._unknown(node)
         while not walk.finished:
             if read_cursor:  # each box is given the state with the cursor at its box
                 cursor = walk.cursor()
                 if cursor is not state.cursor:
                     state = state.with_cursor(cursor)
                     walk = Walk(cursor)
-            node = walk.node
-            kind, boxes, _entered, _exits = plan.get(node) or self._unknown(node)
             if kind is _DECISION:
                 box = boxes[node]
                 awaited = box.awaited(state)
@@ -392,11 +395,26 @@ class Procedure(ABC, Generic[S, Sit]):
                 raise FlowchartError(f"{self.name}: end node {node!r} was not finished")
             else:
                 transition = boxes[node](state, dice)
-            events += transition.events
-            state = transition.state
-            self._arrive(state, walk, node, transition.target, events, ask=not once)
-            if once or walk.awaiting:  # a decision box now waits: the next step would say so
+            target, state, walked = transition
+            events += walked
+            if target not in exits:
+                raise FlowchartError(f"{self.name}: no edge {node!r} -> {target!r}")
+            node = target
+            kind, boxes, entered, exits = plan[node]  # an edge's target is a node (graphcheck)
+            events.append(entered)
+            if kind is _END:
+                self._finish(state, walk, node, boxes[node], events)
                 break
+            if once:
+                walk.enter(node)
+                break
+            if kind is _DECISION:  # asked as it is entered (see `_arrive`)
+                awaited = boxes[node].awaited(state)
+                walk.enter(node, awaited)
+                if awaited:  # it waits: the next step would say so
+                    break
+            else:
+                walk.enter(node)
         cursor = walk.cursor()
         return state if cursor is state.cursor else state.with_cursor(cursor)
 
@@ -423,10 +441,15 @@ class Procedure(ABC, Generic[S, Sit]):
         kind, boxes, entered, _exits = self._plan.get(target) or self._unknown(target)
         events.append(entered)
         if kind is _END:
-            outcome = boxes[target](state)
-            events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
-            walk.end(target, outcome)
+            self._finish(state, walk, target, boxes[target], events)
         elif ask and kind is _DECISION:
             walk.enter(target, boxes[target].awaited(state))
         else:
             walk.enter(target)
+
+    def _finish(self, state: S, walk: Walk, node: str, box: EndBox[S],
+                events: list[Event]) -> None:
+        """At the end `node`, just entered: its box names the outcome, the attack ends."""
+        outcome = box(state)
+        events.append(AttackEnded(outcome=outcome, winner=self.winner(state, outcome)))
+        walk.end(node, outcome)

@@ -122,23 +122,15 @@ class Timeout:
     step: int
 
 
-@frozen.record
-@dataclass(frozen=True)
-class Transition(Generic[S]):
-    """What an automatic box (or a decision being left) returns: where to go next."""
+# What an automatic box (or a decision being left) returns: where to go next, the state
+# there and the events on the way, `(target, state, events)`. A plain tuple, not a record:
+# the engine takes it apart at once, at every box it walks, and a tuple costs a small part of
+# a frozen dataclass to make and to free (an attack walks some twenty boxes).
+Transition = tuple[str, S, tuple[Event, ...]]
 
-    target: str
-    state: S
-    events: tuple[Event, ...] = ()
-
-
-@frozen.record
-@dataclass(frozen=True)
-class Recorded(Generic[S]):
-    """A decision box accepted one power's input."""
-
-    state: S
-    events: tuple[Event, ...] = ()
+# What a decision box returns when it accepts one power's input: `(state, events)`, a plain
+# tuple as `Transition`.
+Recorded = tuple[S, tuple[Event, ...]]
 
 
 @frozen.record

@@ -10,7 +10,8 @@ Any other class falls back to `dataclasses.replace`.
 
 `record` does the same for building one: the `__init__` of a frozen dataclass stores each
 field with its own `object.__setattr__` call (the class's `__setattr__` refuses), and the
-engine builds a handful of records at every box (cursors, states, transitions, events).
+engine builds a handful of records at every box (cursors, states, events). It sets the
+instance's dict built whole, so that reading a field is a specialised read (see `record`).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def replace_field(obj: T, name: str, value: object, /) -> T:
     return new
 
 
-_INIT_NAMES = frozenset({"self", "_attributes", "_defaults"})  # the names `record` uses
+_INIT_NAMES = frozenset({"self", "_set_attribute", "_defaults"})  # the names `record` uses
 
 
 def record(cls: type[T]) -> type[T]:
@@ -110,13 +111,17 @@ def record(cls: type[T]) -> type[T]:
         if p.kind is p.KEYWORD_ONLY and "*" not in signature:
             signature.append("*")
         signature.append(p.name if p.default is p.empty else f"{p.name}=_defaults[{p.name!r}]")
-    # One store per field into the new instance's dict: faster than building a dict and
-    # setting `__dict__`, and twice as fast as the dataclass's `object.__setattr__` calls.
-    lines = [f"def __init__({', '.join(['self', *signature])}):",
-             "    _attributes = self.__dict__"]
+    # The instance's dict built whole and set: a dict of its own, not the one `self.__dict__`
+    # makes, which shares its keys with the class (a split table). CPython 3.11 cannot
+    # specialise an attribute read on an instance whose dict is split: every read of a
+    # field takes the generic lookup, three to four times slower, and the engine and the
+    # boxes read records' fields hundreds of times an attack. (`replace` copies this dict,
+    # so copies keep it.) Still faster than the dataclass's `object.__setattr__` calls.
     # A field outside `__init__` is left to its class attribute (its default), as there.
-    lines += [f"    _attributes[{f.name!r}] = {f.name}" for f in fields if f.init]
-    namespace: dict[str, Any] = {"_defaults": defaults}
+    items = ", ".join(f"{f.name!r}: {f.name}" for f in fields if f.init)
+    lines = [f"def __init__({', '.join(['self', *signature])}):",
+             f"    _set_attribute(self, '__dict__', {{{items}}})"]
+    namespace: dict[str, Any] = {"_defaults": defaults, "_set_attribute": _set_attribute}
     exec("\n".join(lines), namespace)  # the source is built above from field names only
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

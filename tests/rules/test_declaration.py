@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
+from guerra.rules.d10.model import Reinforcement
+from guerra.rules.declaration import negative_field
 from guerra.rules.dice import ScriptedDice
 from guerra.rules.events import GoldChanged
 from guerra.rules.seed004 import SEED004
-from guerra.rules.seed004.model import AllyForce, Neutral
+from guerra.rules.seed004.model import AllyForce, Force, Neutral
 from tests.rules.helpers import (
     FR,
     RU,
@@ -113,3 +118,37 @@ def test_negative_numbers_are_refused_before_anything_is_paid() -> None:
     result = refused(declare(situation(attacker(fleets=-1))))
     assert result.reason.param("field") == "attacker.fleets"
 
+
+
+def _first_wrong_field(force: object) -> str | None:
+    """What `negative_field` names, read the plain way: "power" when it is no text, else the
+    first field (in declaration order) holding a whole number below zero."""
+    if not getattr(force, "power", "").strip():
+        return "power"
+    for f in dataclasses.fields(force):  # type: ignore[arg-type]
+        value = getattr(force, f.name)
+        if isinstance(value, int) and value < 0:
+            return f.name
+    return None
+
+
+ODD_VALUES = (0, 1, 2, -1, -3, None, True, False, 0.5, -0.5, "x", "", "attacker")
+
+
+def test_D3_a_negative_field_is_named_first_in_declaration_order_whatever_the_values() -> None:
+    """A force with a number below zero, a count that is no number or an odd value elsewhere
+    gets its first wrong field named, and a right one none (every force class a declaration
+    reads: seed 004's, d10's reinforcements)."""
+    rng = random.Random(4)
+    for cls in (Force, AllyForce, Reinforcement):
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "power"]
+        for _ in range(400):
+            values = {name: rng.choice(ODD_VALUES) if rng.random() < 0.3
+                      else rng.randint(0, 3) for name in names}
+            force = cls(rng.choice([FR, "", " "]), **values)  # type: ignore[arg-type]
+            expected = _first_wrong_field(force)
+            problem = negative_field([("attacker", force)], None)
+            if expected is None:
+                assert problem is None, force
+            else:
+                assert problem is not None and problem.param("field") == f"attacker.{expected}"

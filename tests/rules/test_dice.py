@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import random
 from collections import Counter
 
 import pytest
@@ -89,3 +90,26 @@ def test_random_dice_are_reproducible_with_a_seed() -> None:
     assert [one.roll() for _ in range(20)] == [two.roll() for _ in range(20)]
     with pytest.raises(ValueError, match="roll numbers start at 0"):
         die_face(b"x", -1)
+
+
+@pytest.mark.parametrize("sides", [1, 2, 6, 7, 10, 16, 17, 256, 300])
+def test_random_dice_roll_what_randint_rolls(sides: int) -> None:
+    """`RandomDice.roll` writes out `random.Random`'s draw: the same faces as `randint`, so
+    a seed gives the benches and Monte Carlo odds the dice it always gave."""
+    dice, rng = RandomDice(11), random.Random(11)
+    assert [dice.roll(sides) for _ in range(300)] == [rng.randint(1, sides) for _ in range(300)]
+
+
+def test_random_dice_of_a_subclassed_generator_draw_with_it() -> None:
+    """A generator that draws its own way (a subclass) is asked for each face."""
+
+    class Counting(random.Random):
+        calls = 0
+
+        def randint(self, a: int, b: int) -> int:
+            Counting.calls += 1
+            return super().randint(a, b)
+
+    dice, plain = RandomDice(Counting(3)), random.Random(3)
+    assert [dice.roll() for _ in range(5)] == [plain.randint(1, 6) for _ in range(5)]
+    assert Counting.calls == 5

@@ -265,7 +265,7 @@ class Seen:
 def reader(target: str) -> Callable[[Seen, Dice], Transition[Seen]]:
     def box(state: Seen, dice: Dice) -> Transition[Seen]:
         seen = (*state.seen, (state.cursor.node, state.cursor.path))
-        return Transition(target, dataclasses.replace(state, seen=seen))
+        return target, dataclasses.replace(state, seen=seen), ()
 
     return box
 

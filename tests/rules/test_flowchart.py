@@ -62,18 +62,18 @@ class BetBox(DecisionBox[Duel]):
                ) -> Recorded[Duel] | Message:
         if not isinstance(answer, Bet) or not 0 <= answer.amount <= 2:
             return _("This is not the decision awaited now.")
-        return Recorded(dataclasses.replace(state, bet=answer.amount))
+        return dataclasses.replace(state, bet=answer.amount), ()
 
     def default(self, state: Duel, power: str) -> object:
         return Bet(power, state.cursor.step, 0)
 
     def leave(self, state: Duel) -> Transition[Duel]:
-        return Transition("roll", state)
+        return "roll", state, ()
 
 
 def roll(state: Duel, dice: Dice) -> Transition[Duel]:
-    return Transition("won" if dice.roll() + (state.bet or 0) >= 5 else "lost",
-                      dataclasses.replace(state, face=0))
+    target = "won" if dice.roll() + (state.bet or 0) >= 5 else "lost"
+    return target, dataclasses.replace(state, face=0), ()
 
 
 NODES = (
@@ -185,7 +185,7 @@ def test_a_broken_graph_names_every_problem(nodes: tuple[Node, ...], edges: tupl
 
 def test_a_box_that_jumps_along_no_declared_edge_is_a_flowchart_error() -> None:
     def cheat(state: Duel, dice: Dice) -> Transition[Duel]:
-        return Transition("bet", state)
+        return "bet", state, ()
 
     duel = DuelProcedure()
     duel._auto["roll"] = cheat

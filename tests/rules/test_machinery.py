@@ -89,21 +89,21 @@ class CallBox(DecisionBox[Call]):
                ) -> Recorded[Call] | Message:
         if not isinstance(answer, Say) or answer.word not in ("yes", "no", "flee"):
             return _("This is not the decision awaited now.")
-        return Recorded(dataclasses.replace(state, said=(*state.said, (answer.power,
-                                                                        answer.word))))
+        said = (*state.said, (answer.power, answer.word))
+        return dataclasses.replace(state, said=said), ()
 
     def default(self, state: Call, power: str) -> object:
         return Say(power, state.cursor.step, "no")
 
     def leave(self, state: Call) -> Transition[Call]:
-        return Transition("count", state)
+        return "count", state, ()
 
 
 def count(state: Call, dice: object) -> Transition[Call]:
     """Anybody who said "flee" ends it on the spot: "fled" has no edge, it is an escape."""
     if any(word == "flee" for _power, word in state.said):
-        return Transition("fled", state)
-    return Transition("done", state)
+        return "fled", state, ()
+    return "done", state, ()
 
 
 NODES = (

@@ -46,7 +46,7 @@ def wrong_input() -> Message:
 def declared(state: D10State, dice: Dice) -> Transition[D10State]:
     """D3: the attacker pays 2 gold, once, whatever happens later."""
     paid = GoldChanged(state.situation.attacker.power, -DECLARATION_COST, "D3")
-    return Transition(g.FIRST_EXCHANGE, state, (paid,))
+    return g.FIRST_EXCHANGE, state, (paid,)
 
 
 def exchange_sizes(state: D10State, power: str) -> tuple[int, int]:
@@ -61,9 +61,10 @@ def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
     unit (a defender with control markers only) makes no pair: nothing is rolled (P6)."""
     attacking, defending = exchange_sizes(state, power)
     if defending == 0:
-        return Transition(g.CASUALTIES, state, (NobodyDefends(state.situation.region.name),))
-    a_rolls = tuple(dice.roll(SIDES) for _ in range(attacking))
-    d_rolls = tuple(dice.roll(SIDES) for _ in range(defending))
+        return g.CASUALTIES, state, (NobodyDefends(state.situation.region.name),)
+    roll = dice.roll
+    a_rolls = tuple([roll(SIDES) for _ in range(attacking)])
+    d_rolls = tuple([roll(SIDES) for _ in range(defending)])
     exchange = Exchange(power, ranked(a_rolls), ranked(d_rolls))
     won = attacking_wins(exchange.attacker_rolls, exchange.defender_rolls)
     lost = min(attacking, defending) - won
@@ -75,7 +76,7 @@ def _exchange(state: D10State, dice: Dice, power: str) -> Transition[D10State]:
                            exchange.defender_rolls, lost, won)
     state = frozen.replace(state, exchanges=(*state.exchanges, exchange), losses=tuple(losses),
                            arriving=None)
-    return Transition(g.CASUALTIES, state, (event,))
+    return g.CASUALTIES, state, (event,)
 
 
 def defending_losses(state: D10State, count: int) -> tuple[Loss, ...]:
@@ -131,10 +132,9 @@ def _choosers(state: D10State) -> tuple[str, ...]:
     return tuple(found)
 
 
-def take_losses(state: D10State, fighter: Fighter, count: int, armies: int
-                ) -> tuple[D10State, tuple[Event, ...]]:
+def take_losses(fighter: Fighter, count: int, armies: int) -> tuple[Fighter, tuple[Event, ...]]:
     """P5/P9: `armies` armies, the rest of the mobile losses fleets, then forts; 1 unrest
-    for each unit lost."""
+    for each unit lost. The fighter with its units left, and the events."""
     mobile = min(count, fighter.mobile)
     fleets, forts = mobile - armies, count - mobile
     changed = frozen.replace(fighter, armies=fighter.armies - armies,
@@ -142,7 +142,7 @@ def take_losses(state: D10State, fighter: Fighter, count: int, armies: int
     lost: tuple[tuple[UnitKind, int], ...] = (("army", armies), ("fleet", fleets), ("fort", forts))
     events: list[Event] = [UnitLost(fighter.power, kind, n, "P5") for kind, n in lost if n]
     events.append(UnrestGained(fighter.power, count, "P9"))
-    return state.with_fighter(changed), tuple(events)
+    return changed, tuple(events)
 
 
 def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
@@ -154,25 +154,30 @@ def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
     waiting = {p for p in choosers if state.split_of(p) is None}
     events: list[Event] = []
     kept: list[Loss] = []
+    # The losses taken go into the state together, when the box is left (one copy of it).
+    changed: dict[str, Fighter] = {}
+    neutral_units = state.neutral_units
     for loss in state.losses:
         if loss.power in waiting:
             kept.append(loss)
         elif loss.power is None:
-            left = state.neutral_units - loss.count
-            state = frozen.replace(state, neutral_units=left)
-            events.append(NeutralUnitsLost(loss.count, left))
+            neutral_units -= loss.count
+            events.append(NeutralUnitsLost(loss.count, neutral_units))
         else:
-            fighter = state.fighter(loss.power)
+            fighter = changed.get(loss.power) or state.fighter(loss.power)
             assert fighter is not None
             chosen = state.split_of(loss.power)
             armies = army_range(fighter, loss.count)[1] if chosen is None else chosen
-            state, lost = take_losses(state, fighter, loss.count, armies)
+            changed[loss.power], lost = take_losses(fighter, loss.count, armies)
             events += lost
-    state = frozen.replace(state, losses=tuple(kept), splits=() if not kept else state.splits)
+    fighters = tuple([changed.get(f.power, f) for f in state.fighters]) if changed \
+        else state.fighters
+    state = frozen.replace(state, fighters=fighters, neutral_units=neutral_units,
+                           losses=tuple(kept), splits=() if not kept else state.splits)
     if kept:
-        return Transition(g.LOSS_CHOICE, state, tuple(events))
+        return g.LOSS_CHOICE, state, tuple(events)
     over = state.defending_units() == 0 or state.asked >= len(state.situation.reinforcements)
-    return Transition(g.RESULT if over else g.REINFORCEMENTS, state, tuple(events))
+    return g.RESULT if over else g.REINFORCEMENTS, state, tuple(events)
 
 
 class LossChoiceBox(DecisionBox[D10State]):
@@ -203,8 +208,8 @@ class LossChoiceBox(DecisionBox[D10State]):
             answer, mobile, {"army": high, "fleet": min(fighter.fleets, mobile)}, UNIT_LABELS)
         if problem is not None:
             return problem
-        return Recorded(frozen.replace(state, splits=(*state.splits,
-                                                      (answer.power, answer.of("army")))))
+        split = (answer.power, answer.of("army"))
+        return frozen.replace(state, splits=(*state.splits, split)), ()
 
     def default(self, state: D10State, power: str) -> object:
         """P5: armies first, then fleets."""
@@ -214,7 +219,7 @@ class LossChoiceBox(DecisionBox[D10State]):
                           (("army", high), ("fleet", min(count, fighter.mobile) - high)))
 
     def leave(self, state: D10State) -> Transition[D10State]:
-        return Transition(g.CASUALTIES, state)
+        return g.CASUALTIES, state, ()
 
 
 # --- reinforcements -----------------------------------------------------------------------------
@@ -248,16 +253,16 @@ class ReinforcementsBox(DecisionBox[D10State]):
                                 ally.fleets)
         if problem is not None:
             return problem
-        state = frozen.replace(
-            state, asked=state.asked + 1,
-            answers=(*state.answers, Answer(ally.power, answer.armies, answer.fleets, timed_out)))
+        answers = (*state.answers, Answer(ally.power, answer.armies, answer.fleets, timed_out))
         if answer.armies + answer.fleets == 0:
-            return Recorded(state, (ReinforcementStayedOut(ally.power, ally.side, timed_out),))
+            state = frozen.replace(state, asked=state.asked + 1, answers=answers)
+            return state, (ReinforcementStayedOut(ally.power, ally.side, timed_out),)
         arrived = Fighter(ally.power, ally.side, "reinforcement", answer.armies, answer.fleets)
-        state = frozen.replace(state, fighters=(*state.fighters, arrived),
+        state = frozen.replace(state, asked=state.asked + 1, answers=answers,
+                               fighters=(*state.fighters, arrived),
                                arriving=ally.power if ally.side == ATTACKER else None)
-        return Recorded(state, (ReinforcementArrived(ally.power, ally.side, answer.armies,
-                                                     answer.fleets),))
+        return state, (ReinforcementArrived(ally.power, ally.side, answer.armies,
+                                            answer.fleets),)
 
     def default(self, state: D10State, power: str) -> object:
         """P4: no answer by the deadline: it stays out."""
@@ -265,8 +270,8 @@ class ReinforcementsBox(DecisionBox[D10State]):
 
     def leave(self, state: D10State) -> Transition[D10State]:
         if state.arriving is not None:
-            return Transition(g.REINFORCEMENT_EXCHANGE, state)
-        return Transition(g.RESULT, state)
+            return g.REINFORCEMENT_EXCHANGE, state, ()
+        return g.RESULT, state, ()
 
 
 # --- the result ---------------------------------------------------------------------------------
@@ -297,7 +302,7 @@ def result(state: D10State, dice: Dice) -> Transition[D10State]:
     """P7/P8: with the defending faction wiped out, the region changes hands; otherwise the
     defender keeps it and nothing else changes."""
     if state.defending_units() > 0:
-        return Transition(g.ENDED, state)
+        return g.ENDED, state, ()
     situation = state.situation
     region = situation.region.name
     gainer = taker(state)
@@ -312,14 +317,14 @@ def result(state: D10State, dice: Dice) -> Transition[D10State]:
                 events.append(GoldChanged(gainer, neutral.reward_amount, "P8"))
             elif neutral.reward == "vp" and neutral.reward_amount:
                 events.append(VpChanged(gainer, neutral.reward_amount, "P8"))
-        return Transition(g.ENDED, state, tuple(events))
+        return g.ENDED, state, tuple(events)
     defender = situation.defender
     assert defender is not None
     if gainer is not None and defender.control_markers > 0:  # P7, L8
         events.append(ControlRemoved(defender.power, region, "P7"))
         if _may_place(markers_in_supply(state, gainer)):  # L9
             events.append(ControlPlaced(gainer, region, "P7"))
-    return Transition(g.ENDED, state, tuple(events))
+    return g.ENDED, state, tuple(events)
 
 
 def ended(state: D10State) -> str:

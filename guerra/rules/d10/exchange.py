@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 from math import comb
+from operator import gt
 
 SIDES = 10
 
@@ -25,7 +26,8 @@ def ranked(rolls: tuple[int, ...]) -> tuple[int, ...]:
 
 def attacking_wins(attacker: tuple[int, ...], defender: tuple[int, ...]) -> int:
     """How many pairs the attacking side wins (strictly higher roll of the same rank)."""
-    return sum(a > d for a, d in zip(ranked(attacker), ranked(defender), strict=False))
+    # `map` pairs the ranks as `zip` would (up to the shorter side), and compares in C.
+    return sum(map(gt, ranked(attacker), ranked(defender)))
 
 
 @cache

@@ -148,11 +148,6 @@ class D10State(ProcedureState):
         found = None if power is None else self.situation.reinforcement(power)
         return None if found is None else found.side
 
-    # --- writing --------------------------------------------------------------------------
-    def with_fighter(self, fighter: Fighter) -> D10State:
-        fighters = tuple([fighter if f.power == fighter.power else f for f in self.fighters])
-        return frozen.replace_field(self, "fighters", fighters)
-
     # --- JSON -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, JSON]:
         # Field by field: `encode(self)` would come back here (a ProcedureState's JSON is its

@@ -57,8 +57,7 @@ def naval_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
     a_faces, d_faces = roll_pair(dice), roll_pair(dice)
     battle = _battle("naval", naval_roll(state, ATTACKER, a_faces),
                      naval_roll(state, DEFENDER, d_faces))
-    return Transition(g.NAVAL_RESULT, frozen.replace(state, naval=battle),
-                      _battle_events(battle))
+    return g.NAVAL_RESULT, frozen.replace(state, naval=battle), _battle_events(battle)
 
 
 def naval_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
@@ -82,13 +81,13 @@ def naval_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
     power = None if support is None else state.main_power(support)
     state = frozen.replace_field(state, "naval_support", support)
     events.append(NavalSupport(support, power, "M4" if support is None else "M3"))
-    return Transition(g.ATTACKER_HAS_ARMY, state, tuple(events))
+    return g.ATTACKER_HAS_ARMY, state, tuple(events)
 
 
 def attacker_has_army(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """M8/L1: without an army of its own in the region the attacker fights no land battle."""
     target = g.LAND_BATTLE if state.main(ATTACKER).armies > 0 else g.ENDED_WITHOUT_LAND
-    return Transition(target, state)
+    return target, state, ()
 
 
 def land_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
@@ -98,7 +97,7 @@ def land_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
                      land_roll(state, DEFENDER, d_faces))
     pending = land_pending(battle.winner, battle.attacker.seven, battle.defender.seven)
     state = frozen.replace(state, land=battle, pending_losses=pending)
-    return Transition(g.LAND_LOSSES, state, _battle_events(battle))
+    return g.LAND_LOSSES, state, _battle_events(battle)
 
 
 def land_losses(state: AttackState, dice: Dice) -> Transition[AttackState]:
@@ -113,12 +112,12 @@ def land_losses(state: AttackState, dice: Dice) -> Transition[AttackState]:
             if len(options) > 1:
                 if taken:
                     state = frozen.replace_field(state, "pending_losses", pending[taken:])
-                return Transition(g.LAND_LOSS_CHOICE, state, tuple(events))
+                return g.LAND_LOSS_CHOICE, state, tuple(events)
             state, lost = lose_unit(state, power, options[0], LAND_LOSS_RULES[loss.cause], "L7")
             events += lost
     if pending:
         state = frozen.replace_field(state, "pending_losses", ())
-    return Transition(g.CONTROL, state, tuple(events))
+    return g.CONTROL, state, tuple(events)
 
 
 def _may_place(force: Force) -> bool:
@@ -137,15 +136,14 @@ def control(state: AttackState, dice: Dice) -> Transition[AttackState]:
         attacker = state.situation.attacker
         if _may_place(attacker):
             events.append(ControlPlaced(attacker.power, region, "L8"))
-    return Transition(g.ENDED, state, tuple(events))
+    return g.ENDED, state, tuple(events)
 
 
 def neutral_battle(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """N1/N2: no allies, no naval support; the attacker's two dice, then the neutral's."""
     a_faces, n_faces = roll_pair(dice), roll_pair(dice)
     battle = _battle("land", neutral_attacker_roll(state, a_faces), neutral_roll(state, n_faces))
-    return Transition(g.NEUTRAL_RESULT, frozen.replace(state, land=battle),
-                      _battle_events(battle))
+    return g.NEUTRAL_RESULT, frozen.replace(state, land=battle), _battle_events(battle)
 
 
 def neutral_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
@@ -171,7 +169,7 @@ def neutral_result(state: AttackState, dice: Dice) -> Transition[AttackState]:
             events.append(GoldChanged(attacker.power, neutral.reward_amount, "N3"))
         elif neutral.reward == "vp" and neutral.reward_amount:
             events.append(VpChanged(attacker.power, neutral.reward_amount, "N3"))
-    return Transition(g.ENDED, state, tuple(events))
+    return g.ENDED, state, tuple(events)
 
 
 OUTCOMES = {"attacker": "attacker_wins", "defender": "defender_wins", "tie": "tie"}

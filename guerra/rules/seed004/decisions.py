@@ -55,7 +55,7 @@ class AlliesBox(DecisionBox[AttackState]):
             return problem
         recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)
         # Kept secret until the box closes: the enemy's allies may still be deciding.
-        return Recorded(frozen.replace_field(state, "answers", (*state.answers, recorded)))
+        return frozen.replace_field(state, "answers", (*state.answers, recorded)), ()
 
     def default(self, state: AttackState, power: str) -> object:
         """A3: no answer by the deadline counts as declining."""
@@ -76,7 +76,7 @@ class AlliesBox(DecisionBox[AttackState]):
             events.append(AllyCommitted(ally.power, side, answer.armies, answer.fleets))
             committed.append(Holding(ally.power, side, True, answer.armies, answer.fleets))
         state = frozen.replace_field(state, "holdings", state.holdings + tuple(committed))
-        return Transition(g.HAS_SEA, state, tuple(events))
+        return g.HAS_SEA, state, tuple(events)
 
 
 class NavalDecisionBox(DecisionBox[AttackState]):
@@ -99,8 +99,7 @@ class NavalDecisionBox(DecisionBox[AttackState]):
             return wrong_input()
         field = "attacker_fights" if self.side == ATTACKER else "defender_accepts"
         state = frozen.replace_field(state, field, answer.fight)
-        return Recorded(state, (NavalDecisionMade(answer.power, self.side, answer.fight,
-                                                  timed_out),))
+        return state, (NavalDecisionMade(answer.power, self.side, answer.fight, timed_out),)
 
     def default(self, state: AttackState, power: str) -> object:
         """Ruling (as the case-file defaults): on timeout the attacker fights, D accepts."""
@@ -109,8 +108,8 @@ class NavalDecisionBox(DecisionBox[AttackState]):
     def leave(self, state: AttackState) -> Transition[AttackState]:
         fight = self._decided(state)
         if self.side == ATTACKER:
-            return Transition(g.DEFENDER_NAVAL_CHOICE if fight else g.DEFENDER_SUPPORT, state)
-        return Transition(g.NAVAL_TILES if fight else g.ATTACKER_SUPPORT, state)
+            return g.DEFENDER_NAVAL_CHOICE if fight else g.DEFENDER_SUPPORT, state, ()
+        return g.NAVAL_TILES if fight else g.ATTACKER_SUPPORT, state, ()
 
 
 class NavalTilesBox(DecisionBox[AttackState]):
@@ -152,7 +151,7 @@ class NavalTilesBox(DecisionBox[AttackState]):
                             "{power} holds only {count} Alliance tiles for this region.",
                             force.alliance_tiles, power=force.power)
         field = "attacker_sea_tiles" if side == ATTACKER else "defender_sea_tiles"
-        return Recorded(frozen.replace_field(state, field, answer.tiles))
+        return frozen.replace_field(state, field, answer.tiles), ()
 
     def default(self, state: AttackState, power: str) -> object:
         return NavalTiles(power, state.step, 0)
@@ -165,7 +164,7 @@ class NavalTilesBox(DecisionBox[AttackState]):
                 events.append(TilesAtSea(force.power, side, state.sea_tiles(side)))
         state = frozen.replace(state, attacker_sea_tiles=state.sea_tiles(ATTACKER),
                                     defender_sea_tiles=state.sea_tiles(DEFENDER))
-        return Transition(g.NAVAL_BATTLE, state, tuple(events))
+        return g.NAVAL_BATTLE, state, tuple(events)
 
 
 class LandLossChoiceBox(DecisionBox[AttackState]):
@@ -182,7 +181,7 @@ class LandLossChoiceBox(DecisionBox[AttackState]):
     ) -> Recorded[AttackState] | Message:
         if not isinstance(answer, LossChoice) or answer.kind not in ("army", "fort"):
             return wrong_input()
-        return Recorded(frozen.replace_field(state, "loss_choice", answer.kind))
+        return frozen.replace_field(state, "loss_choice", answer.kind), ()
 
     def default(self, state: AttackState, power: str) -> object:
         """L4 ruling: the default (and timeout) choice is an army."""
@@ -196,4 +195,4 @@ class LandLossChoiceBox(DecisionBox[AttackState]):
         state, events = lose_unit(state, bearer[0], kind, LAND_LOSS_RULES[loss.cause], "L7")
         state = frozen.replace(state, pending_losses=state.pending_losses[1:],
                                     loss_choice=None)
-        return Transition(g.LAND_LOSSES, state, events)
+        return g.LAND_LOSSES, state, events

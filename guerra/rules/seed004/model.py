@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from guerra.rules import frozen
 from guerra.rules.forces import (
     ATTACKER,
     DEFENDER,
@@ -31,6 +32,7 @@ __all__ = [
 ]
 
 
+@frozen.record  # its dict built whole (see `frozen.record`), its cached properties in it
 @dataclass(frozen=True)
 class Situation:
     """Everything `declare` needs. Exactly one of `defender` and `neutral` is set (D4).

@@ -16,12 +16,12 @@ from guerra.rules.seed004.state import AttackState
 def declared(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """D3: the attacker pays 2 gold, once, whatever happens later."""
     power = state.situation.attacker.power
-    return Transition(g.IS_NEUTRAL, state, (GoldChanged(power, -DECLARATION_COST, "D3"),))
+    return g.IS_NEUTRAL, state, (GoldChanged(power, -DECLARATION_COST, "D3"),)
 
 
 def is_neutral(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """N1: a neutral target skips the allies and the sea; only a land battle is fought."""
-    return Transition(g.NEUTRAL_BATTLE if state.situation.neutral is not None else g.ALLIES, state)
+    return g.NEUTRAL_BATTLE if state.situation.neutral is not None else g.ALLIES, state, ()
 
 
 def has_fleets(state: AttackState, side: Side) -> bool:
@@ -37,15 +37,15 @@ def _support(state: AttackState, side: Side | None, rule: str) -> tuple[AttackSt
 def has_sea(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """S1: without a sea there is no naval step and nobody gets naval support."""
     if state.situation.region.has_sea:
-        return Transition(g.BOTH_FLEETS, state)
+        return g.BOTH_FLEETS, state, ()
     state, event = _support(state, None, "S1")
-    return Transition(g.ATTACKER_HAS_ARMY, state, (event,))
+    return g.ATTACKER_HAS_ARMY, state, (event,)
 
 
 def both_fleets(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """S4: only when both sides have fleets may there be a naval battle."""
     both = has_fleets(state, ATTACKER) and has_fleets(state, DEFENDER)
-    return Transition(g.ATTACKER_NAVAL_CHOICE if both else g.ONE_SIDE_FLEETS, state)
+    return g.ATTACKER_NAVAL_CHOICE if both else g.ONE_SIDE_FLEETS, state, ()
 
 
 def one_side_fleets(state: AttackState, dice: Dice) -> Transition[AttackState]:
@@ -53,16 +53,16 @@ def one_side_fleets(state: AttackState, dice: Dice) -> Transition[AttackState]:
     side = ATTACKER if has_fleets(state, ATTACKER) else DEFENDER if has_fleets(state, DEFENDER) \
         else None
     state, event = _support(state, side, "S3")
-    return Transition(g.ATTACKER_HAS_ARMY, state, (event,))
+    return g.ATTACKER_HAS_ARMY, state, (event,)
 
 
 def defender_support(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """S4: the attacker declines the naval battle, the defender gets naval support."""
     state, event = _support(state, DEFENDER, "S4")
-    return Transition(g.ATTACKER_HAS_ARMY, state, (event,))
+    return g.ATTACKER_HAS_ARMY, state, (event,)
 
 
 def attacker_support(state: AttackState, dice: Dice) -> Transition[AttackState]:
     """S4: the defender refuses the naval battle, the attacker gets naval support."""
     state, event = _support(state, ATTACKER, "S4")
-    return Transition(g.ATTACKER_HAS_ARMY, state, (event,))
+    return g.ATTACKER_HAS_ARMY, state, (event,)

@@ -99,9 +99,9 @@ def test_every_power_with_a_choice_chooses_at_once_and_the_attacking_side_loses_
 
 
 def result_events(state: D10State) -> tuple[Event, ...]:
-    transition = boxes.result(state, d10())
-    assert transition.target == "ended"
-    return transition.events
+    target, _state, events = boxes.result(state, d10())
+    assert target == "ended"
+    return events
 
 
 def test_a_wiped_out_defence_with_nobody_left_to_take_the_region_changes_no_marker() -> None:
