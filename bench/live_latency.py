@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.serving import (
     ECHO_PATH,
+    get,
     login,
     percentiles,
     post,
@@ -202,8 +203,6 @@ async def measure_echo(port: int, runs: int, warmup: int) -> list[float]:
 
 
 def measure_empty_request(table: Table, runs: int, warmup: int) -> list[float]:
-    from bench.serving import get
-
     connection = http.client.HTTPConnection("127.0.0.1", table.port)
     times = []
     try:

@@ -111,11 +111,16 @@ def run_game_on(game: Game, inputs: int, *, seed: int) -> None:
         if outcome.state.finished:
             break
         state, done = outcome.state, done + 1
-    if state is before:
-        return
+    if state is not before:
+        store(game, before, state, dice.next_roll)
+
+
+def store(game: Game, before: GameState, state: GameState, next_roll: int) -> None:
+    """A state played on in memory from `before` becomes the game's, at its own step, with its
+    board rows and the number of its next roll."""
     Game.objects.filter(pk=game.pk).update(
         rules=state.to_dict(), step=state.step, phase=state.phase, current_war=state.war,
-        current_round=state.round, next_roll=dice.next_roll,
+        current_round=state.round, next_roll=next_roll,
     )
     game.refresh_from_db()
     project(game, before, state)

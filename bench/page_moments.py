@@ -17,9 +17,9 @@ from typing import Any
 
 from django.test import Client
 
-from bench.load_tables import TableSetup, create_tables, request_for
+from bench.load_tables import TableSetup, create_tables, request_for, store
 from guerra.game.models import Game, Seat, WarScore
-from guerra.game.services.snapshot import load_state, project
+from guerra.game.services.snapshot import load_state
 from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game import inputs as game_inputs
@@ -69,23 +69,13 @@ class Replay:
             raise RuntimeError(f"{path}: HTTP {response.status_code}")
 
 
-def store(game: Game, state: GameState) -> None:
-    """The state played on in memory becomes the game's, at its own step."""
-    before = load_state(game)
-    Game.objects.filter(pk=game.pk).update(
-        rules=state.to_dict(), step=state.step, phase=state.phase, current_war=state.war,
-        current_round=state.round)
-    game.refresh_from_db()
-    project(game, before, state)
-
-
 def replays(*moments: Moment, seed: int = 1700) -> list[Replay]:
     """A new table for each moment, its game played on in memory until the moment comes."""
     found = []
     for number, moment in enumerate(moments):
         (table,) = create_tables(1, seed=seed, run_on=0, first=900 + number)
         game = Game.objects.get(pk=table.game_id)
-        state = load_state(game)
+        before = state = load_state(game)
         dice, robot = HmacDice(bytes.fromhex(game.dice_seed), game.next_roll), Robot(seed)
         while True:
             choice = robot.choose(state)
@@ -97,7 +87,7 @@ def replays(*moments: Moment, seed: int = 1700) -> list[Replay]:
             if moment(state, choice, outcome.state):
                 break
             state = outcome.state
-        store(game, state)
+        store(game, before, state, dice.next_roll)
         clients = {}
         for seat in Seat.objects.filter(game_id=game.pk).select_related("user"):
             client = clients[seat.power] = Client()
