@@ -130,14 +130,15 @@ def released(function: Callable[P, R]) -> Callable[P, R]:
     """For what the bench runs in its worker threads: the thread's connection goes back to the
     pool when it is done. A pooled connection stays with the thread that took it, and the
     executors end with each point of the curve: at the fourth point on PostgreSQL the pool had
-    none left to lend."""
+    none left to lend. Inside an atomic block (a test's transaction) the connection is the
+    block's and stays open."""
 
     @functools.wraps(function)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return function(*args, **kwargs)
         finally:
-            if connection.vendor == "postgresql":
+            if connection.vendor == "postgresql" and not connection.in_atomic_block:
                 connection.close()
 
     return run
