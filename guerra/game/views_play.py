@@ -157,8 +157,9 @@ def call_pass(data: QueryDict, game: Game, regions: dict[int, Region], user: Use
 @require_GET
 @for_the_table
 def bid_preview(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
-    """G42: the taxation a bid would bring if it wins, while the player types it."""
-    if viewer.seat is None:
+    """G42: the taxation a bid would bring if it wins, while the player types it (a game
+    still in the lobby has no gold to tax: 404)."""
+    if viewer.seat is None or game.status == GameStatus.LOBBY:
         raise Http404
     try:
         bid = number(request.GET, "offerta", high=999)

@@ -187,6 +187,13 @@ def test_G42_the_bid_preview_tells_the_taxation(auction_game):
     assert "l'oro" in client_of(user).get(url, {"offerta": 4}).content.decode()
 
 
+def test_G42_the_bid_preview_of_a_game_in_the_lobby_is_a_404(lobby_game):
+    # The fuzz test found it: a lobby game has no rules state, and the preview raised.
+    url = reverse("bid_preview", args=[lobby_game.pk])
+    response = client_of(lobby_game.created_by).get(url, {"offerta": 2})
+    assert response.status_code == 404
+
+
 def test_G21_the_auction_makes_the_alliances_and_the_turn_order(auction_game):
     game = auction_game
     finish_auction(game, [("Prussia", "Francia"), ("Gran Bretagna", None)])
