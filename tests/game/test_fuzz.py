@@ -284,6 +284,7 @@ def test_every_page_survives_a_hostile_query_string(table, data):
 
 # The path's further ids of a page, one good value each, for the sweep below.
 GOOD_IDS: dict[str, Callable[[Table], list[Any]]] = {
+    "attack_decide": lambda t: [t.attack],
     "game_chat_alliance": lambda t: [1],
     "game_chat_private": lambda t: [t.seats[0]],
     "war_report": lambda t: [1],
@@ -307,6 +308,22 @@ def test_every_page_of_a_game_in_the_lobby_or_in_play_answers_a_plain_query_with
                         reverse(name, args=path), query, headers=headers)
                     assert response.status_code < 500, (name, game.name, who)
                     check(response, before, table.game)
+
+
+def test_every_post_endpoint_of_a_game_in_the_lobby_or_in_play_takes_plain_fields_without_a_5xx(
+        table):
+    # The same sweep for the forms: every field a plain "1", a seated player and an outsider
+    # (staff would end the game, see PLAYERS_ONLY); a refusal changes nothing and is Italian.
+    for name, (args, fields) in sorted({**POSTS, **PLAYERS_ONLY}.items()):
+        for game in (table.game, table.lobby):
+            path = [] if args is no_args else [game.pk, *GOOD_IDS.get(name, lambda t: [])(table)]
+            for who in ("Francia", "dario"):
+                before = state(table.game)
+                response = client_of(table.users[who]).post(
+                    reverse(name, args=path), {field: "1" for field in fields},
+                    headers={"HX-Request": "true"})
+                assert response.status_code < 500, (name, game.name, who)
+                check(response, before, table.game)
 
 
 @hypothesis_settings(FUZZ, max_examples=40)
