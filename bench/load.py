@@ -430,7 +430,7 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
     for count in args.tables:
         began = time.perf_counter()
         made += create_tables(count - len(made), seed=args.seed, run_on=args.run_on,
-                              first=len(made))
+                              first=len(made), procedure=args.procedure)
         print(f"{count} table{'s' if count > 1 else ''} x 7 players "
               f"(set up in {time.perf_counter() - began:.1f} s)")
         holds = True
@@ -466,6 +466,8 @@ def main() -> None:
                         "most before the run (each table a random number up to it)")
     parser.add_argument("--refetch", action="store_true", help="re-fetch what pushes name, "
                         "as the board page does")
+    parser.add_argument("--procedure", choices=("seed004", "d10"), help="the combat system "
+                        "of the tables' attacks (default: the scenario's, seed004)")
     parser.add_argument("--seed", type=int, default=1700)
     parser.add_argument("--repeat", type=int, default=1, help="runs of each point, one after "
                         "the other (near saturation one run may keep up and the next fall "

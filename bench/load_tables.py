@@ -29,6 +29,8 @@ from bench.serving import login
 from guerra.game import services
 from guerra.game.models import AllianceMembership, ChatMessage, Game, Neutral, Region, Scenario
 from guerra.game.services.snapshot import load_state, project
+from guerra.rules.allocation import Allocation
+from guerra.rules.d10 import inputs as d10_inputs
 from guerra.rules.dice import HmacDice, RandomDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game import inputs as game_inputs
@@ -69,8 +71,10 @@ class Request:
     last_event: int  # the game's last event number before it
 
 
-def create_tables(count: int, *, seed: int, run_on: int, first: int = 0) -> list[TableSetup]:
-    """`count` running games of seven players each, numbered from `first`."""
+def create_tables(count: int, *, seed: int, run_on: int, first: int = 0,
+                  procedure: str | None = None) -> list[TableSetup]:
+    """`count` running games of seven players each, numbered from `first`, their attacks
+    fought with `procedure` (the scenario's combat system unless named)."""
     scenario = Scenario.objects.get(name=SCENARIO)
     rng = random.Random(seed)
     tables = []
@@ -79,6 +83,7 @@ def create_tables(count: int, *, seed: int, run_on: int, first: int = 0) -> list
         game = services.game_create(
             user=users[0], scenario=scenario, name=f"Carico {number}", is_private=True,
             power=POWERS[0], deadline_seconds=services.PACES["mail"],  # no deadline in a run
+            procedure=procedure,
         )
         for user, power in zip(users[1:], POWERS[1:], strict=True):
             services.game_join(game_id=game.pk, user=user, power=power)
@@ -240,7 +245,8 @@ def request_for(choice: object, state: GameState, table: TableSetup
 
 
 def attack_request(choice: object, state: GameState) -> tuple[str, str, dict[str, Any]]:
-    """A decision at a box of the attack under way (the attack page's forms)."""
+    """A decision at a box of the attack under way (the attack page's forms: seed 004's, then
+    d10's)."""
     assert state.attack is not None
     path = f"attacchi/{state.attack.number}/decidi/"
     step = str(getattr(choice, "step", 0))
@@ -254,6 +260,12 @@ def attack_request(choice: object, state: GameState) -> tuple[str, str, dict[str
             return "sea_tiles", path, {"kind": "tiles", "step": step, "tiles": tiles}
         case attack_inputs.LossChoice(kind=loss):
             return "loss", path, {"kind": "loss", "step": step, "loss": loss}
+        case d10_inputs.Reinforce(armies=armies, fleets=fleets):
+            return "reinforce", path, {"kind": "reinforce", "step": step, "armies": armies,
+                                       "fleets": fleets}
+        case Allocation():
+            return "losses", path, {"kind": "losses", "step": step,
+                                    "armies": choice.of("army"), "fleets": choice.of("fleet")}
     raise ValueError(f"no form sends {choice!r}")
 
 
