@@ -60,6 +60,7 @@ class EdgeView:
     label_x: int
     label_y: int
     taken: bool
+    anchor: str = "middle"  # the label's SVG text-anchor at (label_x, label_y)
 
 
 @dataclass
@@ -207,7 +208,8 @@ def _route(source: BoxView, target: BoxView, label: str, taken: bool, *, back: b
     x2, y2 = target.x + target.width // 2, target.y
     if t_row == s_row + 1:
         if x1 == x2:
-            return EdgeView(f"M{x1},{y1} V{y2}", label, x1 + 6, y1 + 14, taken)
+            # Beside the arrow, not across it (the label's halo would cut the line).
+            return EdgeView(f"M{x1},{y1} V{y2}", label, x1 + 6, y1 + 14, taken, "start")
         mid = y2 - ROW_GAP // 2
         return EdgeView(f"M{x1},{y1} V{mid} H{x2} V{y2}", label, (x1 + x2) // 2, mid - 4, taken)
     # A long jump: leave by the side facing the target, run down the lane, enter by the side.

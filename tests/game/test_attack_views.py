@@ -594,3 +594,22 @@ def test_a_step_s_flowchart_is_laid_out_for_its_first_viewer_only(naval_attack, 
     assert 'id="node-attacker_naval_choice"' in again
     assert francia.get(page_url(naval_attack) + "?passo=1").status_code == 200
     assert laid_out == [1, 1]  # another box shown: another drawing
+
+
+@pytest.mark.parametrize("name", ["seed004", "d10"])
+def test_a_straight_arrow_s_words_are_written_beside_it_not_across_it(name):
+    """The label's halo (a stroke of the card's colour) would cut the arrow where it crosses
+    it: on a straight arrow down, the words start just right of the line."""
+    from django.template.loader import render_to_string
+
+    from guerra.game.flowchart_view import chart_view
+    from guerra.rules.registry import get_procedure
+
+    chart = chart_view(get_procedure(name), [], translate=str, describe=str)
+    straight = [e for e in chart.edges if e.label and " H" not in e.path]
+    assert straight, "no labelled straight arrow to look at"
+    for edge in straight:
+        line_x = int(edge.path.split(",")[0].removeprefix("M"))
+        assert edge.anchor == "start" and edge.label_x > line_x, edge
+    html = render_to_string("game/_flowchart.html", {"chart": chart})
+    assert f'text-anchor="start">{straight[0].label}</text>' in html
