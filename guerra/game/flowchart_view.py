@@ -178,9 +178,12 @@ def chart_view(
             translate(edge.label) if edge.label else "",
             (edge.source, edge.target) in taken,
             back=(edge.target, edge.source) in {(e.source, e.target) for e in procedure.edges},
+            gap=row_top[boxes[edge.target].node.row] - ROW_GAP // 2,
         )
         for edge in procedure.edges
     ]
+    # The path taken is drawn last, over the grey arrows that share a stretch of it.
+    edges.sort(key=lambda edge: edge.taken)
     return ChartView(
         boxes=list(boxes.values()),
         edges=edges,
@@ -190,9 +193,12 @@ def chart_view(
     )
 
 
-def _route(source: BoxView, target: BoxView, label: str, taken: bool, *, back: bool) -> EdgeView:
+def _route(source: BoxView, target: BoxView, label: str, taken: bool, *, back: bool,
+           gap: int) -> EdgeView:
     """An orthogonal arrow from `source` to `target` that stays out of the other boxes: next
-    rows meet in the gap between them; longer jumps run down the lane between two columns."""
+    rows meet in the gap between them (`gap`, the middle of the space above the target's row:
+    a short box sits lower in a tall row, and just above it would be inside its neighbour);
+    longer jumps run down the lane between two columns."""
     s_row, t_row = source.node.row, target.node.row
     s_col, t_col = source.node.col, target.node.col
     if s_row == t_row:
@@ -210,8 +216,7 @@ def _route(source: BoxView, target: BoxView, label: str, taken: bool, *, back: b
         if x1 == x2:
             # Beside the arrow, not across it (the label's halo would cut the line).
             return EdgeView(f"M{x1},{y1} V{y2}", label, x1 + 6, y1 + 14, taken, "start")
-        mid = y2 - ROW_GAP // 2
-        return EdgeView(f"M{x1},{y1} V{mid} H{x2} V{y2}", label, (x1 + x2) // 2, mid - 4, taken)
+        return EdgeView(f"M{x1},{y1} V{gap} H{x2} V{y2}", label, (x1 + x2) // 2, gap - 4, taken)
     # A long jump: leave by the side facing the target, run down the lane, enter by the side.
     right = t_col >= s_col
     lane = (s_col + 1) * COLUMN_WIDTH if right else s_col * COLUMN_WIDTH

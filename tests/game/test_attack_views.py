@@ -613,3 +613,28 @@ def test_a_straight_arrow_s_words_are_written_beside_it_not_across_it(name):
         assert edge.anchor == "start" and edge.label_x > line_x, edge
     html = render_to_string("game/_flowchart.html", {"chart": chart})
     assert f'text-anchor="start">{straight[0].label}</text>' in html
+
+
+def test_a_branch_to_the_next_row_turns_in_the_gap_above_that_row_and_the_path_is_drawn_last():
+    """A short box sits lower in a row made tall by its neighbour's events: the arrow to it
+    turns in the space between the rows, never behind the tall box, and the grey arrow that
+    shares a stretch with the path taken is drawn under it."""
+    from guerra.game.flowchart_view import Visit, chart_view
+    from guerra.rules.registry import get_procedure
+
+    text = "Il combattimento terrestre finisce in pareggio. " * 6  # a tall land battle box
+    path = ["declared", "is_neutral", "allies", "has_sea", "attacker_has_army", "land_battle"]
+    visits = [Visit(node, ({"type": "note", "text": text},) if node == "land_battle" else ())
+              for node in path]
+    chart = chart_view(get_procedure("seed004"), visits, translate=str, describe=str)
+    boxes = {box.node.id: box for box in chart.boxes}
+    tall, short = boxes["land_battle"], boxes["ended_without_land"]
+    assert short.y > tall.y  # the short box sits lower in the tall row
+    above = boxes["attacker_has_army"]
+    turns = [e for e in chart.edges if e.label == "no" and e.path.startswith(
+        f"M{above.x + above.width // 2},{above.y + above.height}")]
+    (turn,) = turns
+    turn_y = int(turn.path.split(" V")[1].split(" ")[0])
+    assert above.y + above.height < turn_y < tall.y, turn.path
+    assert [e.taken for e in chart.edges] == sorted(e.taken for e in chart.edges)
+    assert chart.edges[-1].taken
