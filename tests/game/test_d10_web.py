@@ -126,6 +126,8 @@ def test_P2_P3_the_first_exchange_pairs_ten_sided_dice_by_rank(asked):
     rolls = DiceRoll.objects.filter(game=game, attack=asked).order_by("number")
     assert [(r.face, r.sides) for r in rolls] == [(10, 10), (10, 10), (1, 10), (9, 10),
                                                   (9, 10), (5, 10)]
+    # The row's name may be cut short on the page: its whole name is its tooltip.
+    assert '<th scope="row" title="Gran Bretagna">Gran Bretagna</th>' in page(asked, "Francia")
 
 
 def test_P4_the_allies_are_asked_one_at_a_time_each_hearing_of_it_when_its_turn_comes(asked):
