@@ -89,6 +89,16 @@ STEP_EVENTS = {
 }
 
 
+# An Italian sentence that starts with an article (a power or a region named first).
+ARTICLES = ("Il ", "Lo ", "La ", "I ", "Gli ", "Le ", "L'", "L\u2019")
+
+
+def _after_colon(sentence: str) -> str:
+    """A sentence written after a colon: its article in lower case, as Italian wants it
+    ("Attacco n. 3: la Russia paga 2 ori.")."""
+    return sentence[0].lower() + sentence[1:] if sentence.startswith(ARTICLES) else sentence
+
+
 def _attack_step(p: dict[str, Any]) -> str:
     facts = [
         render_rules_message(event["message"])
@@ -96,7 +106,9 @@ def _attack_step(p: dict[str, Any]) -> str:
         if event.get("type") in STEP_EVENTS and isinstance(event.get("message"), dict)
     ]
     head = _("Attack #%(number)s:") % {"number": p.get("attack", "?")}
-    return " ".join([head, *facts]) if facts else head + " " + _("the attack goes on.")
+    if not facts:
+        return head + " " + _("the attack goes on.")
+    return " ".join([head, _after_colon(facts[0]), *facts[1:]])
 
 
 def _ally_invited(p: dict[str, Any]) -> str:

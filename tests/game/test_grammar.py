@@ -111,6 +111,19 @@ def test_the_messages_players_read_most_say_the_articles():
          "Sei invitato ad aiutare la Francia nell'attacco n. 3 nell'Impero Ottomano."),
         (DESCRIBERS["staff_corrected"]({"power": "Stati Tedeschi", "gold": [1, 2], "vp": [0, 0]}),
          "Lo staff corregge gli Stati Tedeschi: oro 1 → 2, PV 0 → 0."),
+        # After the attack's number and its colon, the first sentence's article is lower case;
+        # the next sentences keep their capital.
+        (DESCRIBERS["attack_step"]({"attack": 3, "events": [
+            {"type": "gold", "message": rules_ngettext(
+                "{power} pays {count} gold.", "{power} pays {count} gold.", 2,
+                power="Austria").to_dict()},
+            {"type": "naval_decision", "message": rules_message(
+                "{power} wants a naval battle.", power="Russia").to_dict()}]}),
+         "Attacco n. 3: l'Austria paga 2 ori. La Russia vuole il combattimento navale."),
+        (DESCRIBERS["attack_step"]({"attack": 4, "events": [
+            {"type": "naval_decision", "message": rules_message(
+                "{power} wants a naval battle.", power="Province Unite").to_dict()}]}),
+         "Attacco n. 4: le Province Unite vogliono il combattimento navale."),
     ]
     for got, expected in table:
         assert got == expected
