@@ -7,6 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from guerra.rules.events import UnrestGained
+
 from .grammar import art
 from .models import GameEvent
 from .rules_text import render_rules_message
@@ -60,10 +62,28 @@ def _staff_corrected(p: dict[str, Any]) -> str:
 def _rules_events(p: dict[str, Any]) -> str:
     """A step of the game: its events' own sentences, in order."""
     return " ".join(
-        render_rules_message(event["message"])
-        for event in p.get("events", [])
-        if isinstance(event.get("message"), dict)
+        render_rules_message(event["message"]) for event in _told(p.get("events", []))
     ) or _("The game goes on.")
+
+
+def _told(events: list[Any]) -> list[dict[str, Any]]:
+    """A step's events with a sentence, as the log tells them: the unrest a power takes for
+    several units lost in a row (one event a unit) told once, its points summed."""
+    told: list[dict[str, Any]] = []
+    for event in events:
+        if not isinstance(event, dict) or not isinstance(event.get("message"), dict):
+            continue
+        last = told[-1] if told else {}
+        amounts = (last.get("amount"), event.get("amount"))
+        if (event.get("type") == last.get("type") == UnrestGained.type
+                and event.get("power") == last.get("power")
+                and all(type(n) is int for n in amounts)):
+            total = sum(n for n in amounts if isinstance(n, int))
+            message = UnrestGained(str(last["power"]), total, str(last.get("rule", ""))).describe()
+            told[-1] = {**last, "amount": total, "message": message.to_dict()}
+        else:
+            told.append(event)
+    return told
 
 
 # What an attack step changed, told by its effect events (the flowchart tells the rest).

@@ -11,6 +11,7 @@ from guerra.game import grammar
 from guerra.game.event_text import DESCRIBERS
 from guerra.game.models import ScenarioPower, ScenarioRegion
 from guerra.game.rules_text import render_rules_message
+from guerra.rules.events import UnrestGained
 from guerra.rules.i18n import _ as rules_message
 from guerra.rules.i18n import ngettext as rules_ngettext
 
@@ -124,6 +125,13 @@ def test_the_messages_players_read_most_say_the_articles():
             {"type": "naval_decision", "message": rules_message(
                 "{power} wants a naval battle.", power="Province Unite").to_dict()}]}),
          "Attacco n. 4: le Province Unite vogliono il combattimento navale."),
+        # One unrest point a unit lost: a power's points in a row are told once, summed.
+        (DESCRIBERS["game_step"]({"events": [
+            UnrestGained(power, points, "L10").to_dict()
+            for power, points in [("Prussia", 1), ("Prussia", 1), ("Russia", 1), ("Prussia", 2)]
+        ]}),
+         "La Prussia prende 2 punti di insoddisfazione. La Russia prende 1 punto di "
+         "insoddisfazione. La Prussia prende 2 punti di insoddisfazione."),
     ]
     for got, expected in table:
         assert got == expected
