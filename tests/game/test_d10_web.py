@@ -27,6 +27,7 @@ from guerra.game.models import (
     GameEvent,
     Holding,
     Scenario,
+    ScenarioPower,
     Visibility,
 )
 from guerra.game.services.play import expire_due
@@ -282,3 +283,13 @@ def test_G34_a_scenarios_combat_system_is_exported_imported_and_checked(scenario
     with pytest.raises(ScenarioFileError, match="il nome di un sistema di combattimento"):
         import_scenario(data)
     assert not Scenario.objects.filter(name="Scacchi").exists()
+
+
+def test_P4_the_ally_asked_reads_a_plural_attacker_s_verb_in_the_plural(asked):
+    # As the admin may name a power with a plural article ("le Province Unite").
+    from guerra.game.grammar import forget_names
+
+    ScenarioPower.objects.filter(name="Gran Bretagna").update(article="le")
+    forget_names()
+    assert "Le Gran Bretagna attaccano negli Stati Tedeschi. Arriva con le tue unità" in " ".join(
+        page(asked, "Prussia").split())

@@ -181,3 +181,27 @@ async def test_an_enemy_connection_receives_nothing_of_an_invitation(running_gam
     assert [(m["seq"], m["prev"]) for m in enemy_heard] == [(last - 2, last - 3),
                                                           (last - 1, last - 2), (last, last - 1)]
     assert await enemy_socket.receive_nothing(timeout=0.2)
+
+
+def test_a_power_named_in_the_plural_attacks_in_the_plural_on_every_screen_of_the_attack(
+        invitation):
+    # As the admin may name a power with a plural article ("le Province Unite"): here the
+    # attacker is made one, and every sentence whose verb it leads agrees with it.
+    from guerra.game.grammar import forget_names
+    from guerra.game.models import ScenarioPower
+
+    ScenarioPower.objects.filter(name="Gran Bretagna").update(article="le")
+    forget_names()
+    prussia = client_of(seat(invitation.game, "Prussia").user)
+    prompt = prussia.get(reverse("ally_prompts_part", args=[invitation.game.pk])).content.decode()
+    assert ("Le Gran Bretagna attaccano la Francia negli Stati Tedeschi (attacco n. 1). "
+            "La Francia ti invita a unirti alla difesa.") in " ".join(prompt.split())
+    page = " ".join(prussia.get(invitation.get_absolute_url()).content.decode().split())
+    assert "Attacco n. 1: le Gran Bretagna attaccano la Francia negli Stati Tedeschi" in page
+    assert "Le Gran Bretagna combattono negli Stati Tedeschi." in page
+    # And a power named in the singular, as before.
+    ScenarioPower.objects.filter(name="Gran Bretagna").update(article="la")
+    forget_names()
+    page = " ".join(prussia.get(invitation.get_absolute_url()).content.decode().split())
+    assert "Attacco n. 1: la Gran Bretagna attacca la Francia negli Stati Tedeschi" in page
+    assert "La Gran Bretagna combatte negli Stati Tedeschi." in page

@@ -1,5 +1,6 @@
 """Names with their Italian articles in templates: {{ seat.power|art:"a" }} is "alla Francia",
-{{ region.name|art:"in" }} "nei Caraibi" or "in Africa", {{ power|art:"Il" }} "La Francia".
+{{ region.name|art:"in" }} "nei Caraibi" or "in Africa", {{ power|art:"Il" }} "La Francia";
+the verb of a name agrees through {% blocktranslate count agree=power|agreement %}.
 The forms are `guerra.game.grammar.art`'s, with the grammar the scenarios give each name."""
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ register = template.Library()
 def art(name: object, spec: str) -> str:
     """The name as `spec` asks: il, a, di, da, in, su (capitalised: Il, A...)."""
     return grammar.art(name, spec)
+
+
+@register.filter
+def agreement(name: object) -> int:
+    """The count a verb agrees with for `name`, for `{% blocktranslate count %}`: 2 for a
+    plural name ("le Province Unite attaccano"), 1 otherwise ("la Francia attacca")."""
+    return grammar.agreement(name)
 
 
 @register.filter
