@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from guerra.rules.events import UnrestGained
+from guerra.rules.events import SEVEN_RULES, UNIT_KINDS, Event, UnitLost, UnrestGained
 
 from .grammar import art
 from .models import GameEvent
@@ -67,23 +67,41 @@ def _rules_events(p: dict[str, Any]) -> str:
 
 
 def _told(events: list[Any]) -> list[dict[str, Any]]:
-    """A step's events with a sentence, as the log tells them: the unrest a power takes for
-    several units lost in a row (one event a unit) told once, its points summed."""
+    """A step's events with a sentence, as the log tells them: what the rules count one unit
+    at a time (the units a power loses, the unrest it takes for them) told once for a run of
+    them, summed."""
     told: list[dict[str, Any]] = []
     for event in events:
         if not isinstance(event, dict) or not isinstance(event.get("message"), dict):
             continue
-        last = told[-1] if told else {}
-        amounts = (last.get("amount"), event.get("amount"))
-        if (event.get("type") == last.get("type") == UnrestGained.type
-                and event.get("power") == last.get("power")
-                and all(type(n) is int for n in amounts)):
-            total = sum(n for n in amounts if isinstance(n, int))
-            message = UnrestGained(str(last["power"]), total, str(last.get("rule", ""))).describe()
-            told[-1] = {**last, "amount": total, "message": message.to_dict()}
-        else:
+        summed = _summed(told[-1], event) if told else None
+        if summed is None:
             told.append(event)
+        else:
+            told[-1] = {**told[-1], "message": summed.describe().to_dict()}
     return told
+
+
+def _summed(last: dict[str, Any], event: dict[str, Any]) -> Event | None:
+    """One event for two in a row that say the same of one power (None: told apart). A unit
+    lost to a 7 keeps its own sentence."""
+    kind, power, rule = event.get("type"), str(event.get("power")), str(last.get("rule", ""))
+    if kind != last.get("type") or power != last.get("power"):
+        return None
+    if kind == UnrestGained.type:
+        total = _sum(last.get("amount"), event.get("amount"))
+        return None if total is None else UnrestGained(power, total, rule)
+    unit = event.get("kind")
+    if (kind == UnitLost.type and unit in UNIT_KINDS and last.get("kind") == unit
+            and not {rule, event.get("rule")} & SEVEN_RULES):
+        total = _sum(last.get("count"), event.get("count"))
+        return None if total is None else UnitLost(power, unit, total, rule)
+    return None
+
+
+def _sum(*counts: object) -> int | None:
+    return sum(n for n in counts if isinstance(n, int)) if all(
+        type(n) is int for n in counts) else None
 
 
 # What an attack step changed, told by its effect events (the flowchart tells the rest).
@@ -122,8 +140,8 @@ def _after_colon(sentence: str) -> str:
 def _attack_step(p: dict[str, Any]) -> str:
     facts = [
         render_rules_message(event["message"])
-        for event in p.get("events", [])
-        if event.get("type") in STEP_EVENTS and isinstance(event.get("message"), dict)
+        for event in _told([e for e in p.get("events", [])
+                            if isinstance(e, dict) and e.get("type") in STEP_EVENTS])
     ]
     head = _("Attack #%(number)s:") % {"number": p.get("attack", "?")}
     if not facts:

@@ -11,7 +11,7 @@ from guerra.game import grammar
 from guerra.game.event_text import DESCRIBERS
 from guerra.game.models import ScenarioPower, ScenarioRegion
 from guerra.game.rules_text import render_rules_message
-from guerra.rules.events import UnrestGained
+from guerra.rules.events import UnitKind, UnitLost, UnrestGained
 from guerra.rules.i18n import _ as rules_message
 from guerra.rules.i18n import ngettext as rules_ngettext
 
@@ -82,6 +82,12 @@ def rules_n(singular: str, plural: str, count: int, **params: object) -> str:
     return render_rules_message(rules_ngettext(singular, plural, count, **params))  # type: ignore[arg-type]
 
 
+LOSSES: list[tuple[str, UnitKind, str]] = [
+    ("Spagna", "army", "L7"), ("Spagna", "army", "N7"), ("Spagna", "army", "L6"),
+    ("Spagna", "fleet", "L7"), ("Francia", "fleet", "L7"), ("Francia", "fleet", "L7"),
+]
+
+
 def test_the_messages_players_read_most_say_the_articles():
     table = [
         (rules_n("{power} loses {count} army.", "{power} loses {count} armies.", 1,
@@ -140,6 +146,13 @@ def test_the_messages_players_read_most_say_the_articles():
         ]}),
          "La Prussia prende 2 punti di insoddisfazione. La Russia prende 1 punto di "
          "insoddisfazione. La Prussia prende 2 punti di insoddisfazione."),
+        # So are the units a power loses one at a time; a 7's extra loss keeps its sentence.
+        (DESCRIBERS["attack_step"]({"attack": 2, "events": [
+            UnitLost(power, kind, 1, rule).to_dict()
+            for power, kind, rule in LOSSES
+        ]}),
+         "Attacco n. 2: la Spagna perde 2 armate. È uscito un 7: la Spagna perde un'armata in "
+         "più. La Spagna perde 1 flotta. La Francia perde 2 flotte."),
     ]
     for got, expected in table:
         assert got == expected
