@@ -80,8 +80,9 @@ def test_decisions_are_asked_on_every_page_and_the_attack_reads_in_italian(playe
     shot(anna, "attack-over-phone")
     bruno.goto(board)
     log = bruno.locator("#event-log")
-    expect(log).to_contain_text("La Gran Bretagna vuole il combattimento navale.")
-    expect(log).to_contain_text("La Francia accetta il combattimento navale.")
+    # After the attack's number and its colon, the article is lower case.
+    expect(log).to_contain_text("Attacco n. 1: la Gran Bretagna vuole il combattimento navale.")
+    expect(log).to_contain_text("Attacco n. 1: la Francia accetta il combattimento navale.")
     expect(log).to_contain_text(f"L'attacco è concluso: {winner}.")
     shot(bruno, "board-with-the-log")
 
