@@ -116,6 +116,10 @@ def test_the_messages_players_read_most_say_the_articles():
          "L'attacco è concluso: vincono le Province Unite (attaccante)."),
         (rules("The attack is over: {winner} wins (defender).", winner="Russia"),
          "L'attacco è concluso: vince la Russia (difensore)."),
+        (rules("{power} needs at least one army or fleet in {region} to attack.",
+               power="Province Unite", region="Caraibi"),
+         "Per attaccare, le Province Unite devono avere almeno un'armata o una flotta nei "
+         "Caraibi."),
         (rules("No decision is awaited from {power} now: {awaited} decides.", power="Spagna",
                awaited="Province Unite"),
          "Ora non si attende una decisione dalla Spagna: decidono le Province Unite."),

@@ -141,7 +141,7 @@ def test_a_taken_power_is_refused(client_for, lobby_game):
         reverse("game_join", args=[lobby_game.pk]), {"power": "Francia"}
     )
     assert response.status_code == 409
-    assert "Francia è appena stata presa" in response.content.decode()
+    assert "Un altro giocatore ha appena preso la Francia." in response.content.decode()
     assert lobby_game.seats.count() == 1
 
 

@@ -104,7 +104,8 @@ def game_join(*, game_id: int, user: User, power: str) -> Seat:
             )
     except IntegrityError:
         raise GameError(
-            _("%(power)s has just been taken by another player.") % {"power": art(power, "Il")},
+            # Worded with the power as the object: no participle to agree ("presa", "prese").
+            _("Another player has just taken %(power)s.") % {"power": art(power, "il")},
             status=409,
         ) from None
     log_event(game, "seat_taken", {"power": seat.power, "user": user.get_username()}, actor=seat)
