@@ -53,6 +53,12 @@ def art(name: object, spec: str) -> str:
     return name_form(text, known_names().get(text, Grammar()), spec)
 
 
+def art_of(row: ScenarioPower | ScenarioRegion, spec: str) -> str:
+    """A scenario's power or region with its article as `spec` asks, from its own row (a
+    scenario being imported or edited is not among the known names yet)."""
+    return name_form(row.name, Grammar(row.article, row.bare_in), spec)
+
+
 def agreement(name: object) -> int:
     """A count for `ngettext` that picks the verb a name agrees with: 2 for a plural name ("le
     Province Unite hanno"), 1 otherwise ("la Francia ha")."""

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext as _
 
 from guerra.rules.game.scenario import scenario_problems
+from guerra.rules.i18n import Grammar, name_form
 
 from .models import Scenario, ScenarioLandLink, ScenarioPower, ScenarioRegion, ScenarioTile
 from .rules_text import render_rules_message
@@ -45,6 +46,7 @@ def supply_problems(
         "forts": (scenario.forts_per_power, _("forts")),
         "control_markers": (scenario.control_markers_per_power, _("control markers")),
     }
+    names = scenario_grammar(scenario) if scenario.pk else {}  # a scenario being added
     totals: dict[str, Counter[str]] = defaultdict(Counter)
     for power, counts in positions:
         totals[power].update({k: v for k, v in counts.items() if k in limits})
@@ -52,12 +54,11 @@ def supply_problems(
     for power, counts in sorted(totals.items()):
         for field, (limit, label) in limits.items():
             if counts[field] > limit:
-                text = _(
-                    "%(power)s starts with %(count)d %(what)s, more than its supply of %(limit)d."
-                )
-                problems.append(
-                    text % {"power": power, "count": counts[field], "what": label, "limit": limit}
-                )
+                text = _("Starting positions of %(power)s: %(count)d %(what)s, more than the "
+                         "supply of %(limit)d.")
+                problems.append(text % {
+                    "power": name_form(power, names.get(power, Grammar()), "di"),
+                    "count": counts[field], "what": label, "limit": limit})
     handed_out: Counter[int] = Counter()
     tile_by_pk: dict[int, ScenarioTile] = {}
     for _power, tile, count in starting_tiles:

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
+from .grammar import art_of
 from .models import (
     CounterKind,
     RewardKind,
@@ -320,8 +321,9 @@ def _fill_starting(
         spot = (position.power.name, position.region.name)
         if spot in placed:
             raise ScenarioFileError(
-                _("%(where)s: %(power)s already has a starting position in %(region)s.")
-                % {"where": item.where, "power": spot[0], "region": spot[1]}
+                _("%(where)s: a second starting position of %(power)s %(region)s.")
+                % {"where": item.where, "power": art_of(position.power, "di"),
+                   "region": art_of(position.region, "in")}
             )
         placed.add(spot)
         save(position, item.where)
@@ -338,7 +340,7 @@ def _fill_starting(
         if (power.name, tiles[key].pk) in handed:
             raise ScenarioFileError(
                 _("%(where)s: this tile is already given to %(power)s.")
-                % {"where": item.where, "power": power.name}
+                % {"where": item.where, "power": art_of(power, "a")}
             )
         handed.add((power.name, tiles[key].pk))
         save(

@@ -126,7 +126,9 @@ def test_starting_positions_must_fit_the_supply(admin_client_, scenario):
         change_url(scenario), inline_post_data(scenario, {(0, "armies"): 30})
     )
     assert response.status_code == 200
-    assert "più della sua riserva di 14" in response.content.decode()
+    # The first row is Gran Bretagna's, with 5 armies more elsewhere.
+    assert "Posizioni iniziali della Gran Bretagna: 35 armate, più della riserva di 14." in (
+        response.content.decode())
     assert StartingPosition.objects.filter(armies=30).count() == 0
 
 

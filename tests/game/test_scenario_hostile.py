@@ -80,11 +80,11 @@ HOSTILE = {
     ),
     "a_duplicated_starting_position": (
         text_with(duplicated_starting_position),
-        "ha già una posizione iniziale",
+        "una seconda posizione iniziale della Gran Bretagna negli Stati Tedeschi",
     ),
     "a_duplicated_starting_tile": (
         text_with(duplicated_starting_tile),
-        "è già data",
+        "è già data alla ",
     ),
     "utf16": ('{"format": "guerra-scenario/1"}'.encode("utf-16"), "non è testo UTF-8"),
 }
@@ -124,7 +124,7 @@ def test_a_lone_surrogate_given_to_the_import_directly_is_refused(scenario, befo
 def test_a_duplicated_starting_position_given_to_the_import_directly_is_refused(scenario, before):
     data = shipped()
     duplicated_starting_position(data)
-    with pytest.raises(ScenarioFileError, match="ha già una posizione iniziale"):
+    with pytest.raises(ScenarioFileError, match="una seconda posizione iniziale della "):
         import_scenario(data)
     assert_unchanged(scenario, before)
 

@@ -191,7 +191,7 @@ BAD_FILES = {
     ),
     "more_armies_than_the_supply": (
         lambda d: d["starting_positions"][0].update(armies=40),
-        "più della sua riserva",
+        "Posizioni iniziali della Gran Bretagna: 45 armate, più della riserva di 14.",
     ),
     "more_tiles_than_the_box": (
         lambda d: d["starting_tiles"][0].update(count=5),
