@@ -38,6 +38,25 @@ DJANGO_TEXTS = (
     gettext_noop("Add another %(verbose_name)s"),
 )
 
+# Django's own msgids its Italian catalogue does not translate yet (Django 5.2): the admin's
+# page title after a refused form ("Errore:"), the app index's column captions, the user
+# admin's password switch, the login page's link. Ours translates them.
+DJANGO_UNTRANSLATED = (
+    gettext_noop("Error:"),
+    gettext_noop("Model name"),
+    gettext_noop("Add link"),
+    gettext_noop("Change or view list link"),
+    gettext_noop("After you’ve created a user, you’ll be able to edit more user options."),
+    gettext_noop("Set password"),
+    gettext_noop(
+        "This action will <strong>enable</strong> password-based authentication for this user."
+    ),
+    gettext_noop("Disable password-based authentication"),
+    gettext_noop("Enable password-based authentication"),
+    gettext_noop("Forgotten your login credentials?"),
+    gettext_noop("In case you’ve forgotten, you are:"),
+)
+
 # django-axes' texts (it has no Italian catalogue): ours translates them.
 AXES_TEXTS = (
     gettext_noop("Access Attempt"),

@@ -259,3 +259,14 @@ def test_every_admin_of_ours_names_its_model_with_an_article():
 def test_the_admin_says_whose_administration_it_is(staff):
     page = staff.get(reverse("admin:index")).content.decode()
     assert "Amministrazione di Guerra" in page and "Amministrazione Django" not in page
+
+
+def test_django_s_texts_its_italian_catalogue_lacks_read_in_italian_too(staff, scenario):
+    # Django 5.2's Italian admin leaves these in English: ours translates them.
+    index = staff.get(reverse("admin:index")).content.decode()
+    assert "Nome del modello" in index and "Model name" not in index
+    add_user = staff.get(reverse("admin:auth_user_add")).content.decode().replace("&#x27;", "'")
+    assert "Creato l'utente, potrai modificarne le altre opzioni." in add_user
+    assert "password-based" not in add_user
+    refused = staff.post(reverse("admin:auth_user_add"), {"username": ""}).content.decode()
+    assert "<title>Errore: " in refused and "Error:" not in refused
