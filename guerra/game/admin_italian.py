@@ -38,9 +38,10 @@ DJANGO_TEXTS = (
     gettext_noop("Add another %(verbose_name)s"),
 )
 
-# Django's own msgids its Italian catalogue does not translate yet (Django 5.2): the admin's
+# Django's own msgids its Italian catalogues do not translate yet (Django 5.2): the admin's
 # page title after a refused form ("Errore:"), the app index's column captions, the user
-# admin's password switch, the login page's link. Ours translates them.
+# admin's password switch, the login page's link, a few validation messages of its forms; and
+# the username's help, whose Italian lacks a space ("o meno.Solo"). Ours translates them.
 DJANGO_UNTRANSLATED = (
     gettext_noop("Error:"),
     gettext_noop("Model name"),
@@ -55,6 +56,27 @@ DJANGO_UNTRANSLATED = (
     gettext_noop("Enable password-based authentication"),
     gettext_noop("Forgotten your login credentials?"),
     gettext_noop("In case you’ve forgotten, you are:"),
+    gettext_noop("Conflicting form data submitted. Please try again."),
+    gettext_noop("Password-based authentication was disabled."),
+    gettext_noop("Set password: %s"),
+    gettext_noop("Reset password"),
+    gettext_noop(
+        "Whether the user will be able to authenticate using a password or not. If disabled, "
+        "they may still be able to authenticate using other backends, such as Single Sign-On or "
+        "LDAP."
+    ),
+    gettext_noop("Password-based authentication"),
+    gettext_noop("Enabled"),
+    gettext_noop("Disabled"),
+    gettext_noop(
+        "Raw passwords are not stored, so there is no way to see the user’s password."
+    ),
+    gettext_noop("Enable password-based authentication for this user by setting a password."),
+    gettext_noop("Enter a valid domain name."),
+    gettext_noop("Enter a valid %(protocol)s address."),
+    gettext_noop("IPv4 or IPv6"),
+    gettext_noop("%(model)s instance with %(field)s %(value)r is not a valid choice."),
+    gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
 )
 
 # django-axes' texts (it has no Italian catalogue): ours translates them.

@@ -270,3 +270,6 @@ def test_django_s_texts_its_italian_catalogue_lacks_read_in_italian_too(staff, s
     assert "password-based" not in add_user
     refused = staff.post(reverse("admin:auth_user_add"), {"username": ""}).content.decode()
     assert "<title>Errore: " in refused and "Error:" not in refused
+    assert "Accesso con password" in refused and "Abilitato" in refused
+    assert "Password-based" not in refused and "Whether the user" not in refused
+    assert "150 caratteri o meno. Solo lettere" in refused
