@@ -425,14 +425,18 @@ admin.site.unregister(User)
 admin.site.unregister(Group)
 
 
+# Groups and permissions are plain lists: Django's two-box widget speaks English ("Choose all
+# gruppi"), its JavaScript catalogue having no Italian for those texts.
 @admin.register(User)
 class ItalianUserAdmin(ItalianModelAdmin, UserAdmin):  # type: ignore[type-arg]
     the_name = gettext_lazy("the user")
+    filter_horizontal = ()
 
 
 @admin.register(Group)
 class ItalianGroupAdmin(ItalianModelAdmin, GroupAdmin):
     the_name = gettext_lazy("the group")
+    filter_horizontal = ()
 
 
 # django-axes' admins (the login lock-out), which has no Italian of its own: its texts are in our

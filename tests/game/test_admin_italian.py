@@ -11,6 +11,7 @@ import re
 import pytest
 from django.contrib import admin
 from django.contrib.admin.utils import label_for_field
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise
@@ -273,3 +274,8 @@ def test_django_s_texts_its_italian_catalogue_lacks_read_in_italian_too(staff, s
     assert "Accesso con password" in refused and "Abilitato" in refused
     assert "Password-based" not in refused and "Whether the user" not in refused
     assert "150 caratteri o meno. Solo lettere" in refused
+    # No two-box widget, whose JavaScript texts are English.
+    anna = User.objects.create_user("anna-admin-test")
+    for url in (reverse("admin:auth_user_change", args=[anna.pk]), reverse("admin:auth_group_add")):
+        page = staff.get(url).content.decode()
+        assert "SelectFilter2.js" not in page and 'class="selectfilter' not in page, url
