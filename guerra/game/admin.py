@@ -11,7 +11,7 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -425,18 +425,53 @@ admin.site.unregister(User)
 admin.site.unregister(Group)
 
 
-# Groups and permissions are plain lists: Django's two-box widget speaks English ("Choose all
-# gruppi"), its JavaScript catalogue having no Italian for those texts.
-@admin.register(User)
-class ItalianUserAdmin(ItalianModelAdmin, UserAdmin):  # type: ignore[type-arg]
-    the_name = gettext_lazy("the user")
+# What a model's own permissions allow, by their codename's first word. Django names them in
+# English when it creates them ("Can add log entry").
+PERMISSION_ACTIONS = {
+    "add": gettext_lazy("can add"),
+    "change": gettext_lazy("can change"),
+    "delete": gettext_lazy("can delete"),
+    "view": gettext_lazy("can view"),
+}
+
+
+def permission_label(permission: Permission) -> str:
+    """"Amministrazione | voce di log | può aggiungere": the model's Italian names, then what the
+    permission allows; a permission of another kind keeps its own name."""
+    action, _sep, model = permission.codename.partition("_")
+    if action in PERMISSION_ACTIONS and model == permission.content_type.model:
+        return f"{permission.content_type} | {PERMISSION_ACTIONS[action]}"
+    return str(permission)
+
+
+class PermissionChoices(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return permission_label(obj)
+
+
+class ItalianPermissions(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Groups and permissions as plain lists, the permissions named in Italian. Django's
+    two-box widget speaks English ("Choose all gruppi"): its JavaScript catalogue has no Italian
+    for those texts."""
+
     filter_horizontal = ()
+
+    def formfield_for_manytomany(
+        self, db_field: Any, request: HttpRequest | None = None, **kwargs: Any
+    ) -> forms.ModelMultipleChoiceField | None:  # type: ignore[type-arg]
+        if db_field.name in ("permissions", "user_permissions"):
+            kwargs.setdefault("form_class", PermissionChoices)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[arg-type]
+
+
+@admin.register(User)
+class ItalianUserAdmin(ItalianModelAdmin, ItalianPermissions, UserAdmin):  # type: ignore[type-arg]
+    the_name = gettext_lazy("the user")
 
 
 @admin.register(Group)
-class ItalianGroupAdmin(ItalianModelAdmin, GroupAdmin):
+class ItalianGroupAdmin(ItalianModelAdmin, ItalianPermissions, GroupAdmin):
     the_name = gettext_lazy("the group")
-    filter_horizontal = ()
 
 
 # django-axes' admins (the login lock-out), which has no Italian of its own: its texts are in our

@@ -279,3 +279,5 @@ def test_django_s_texts_its_italian_catalogue_lacks_read_in_italian_too(staff, s
     for url in (reverse("admin:auth_user_change", args=[anna.pk]), reverse("admin:auth_group_add")):
         page = staff.get(url).content.decode()
         assert "SelectFilter2.js" not in page and 'class="selectfilter' not in page, url
+        # Django's own permissions, named in English when it made them, read in Italian.
+        assert "Can add" not in page and "Amministrazione | voce di log | può aggiungere" in page
