@@ -100,8 +100,9 @@ def _summed(last: dict[str, Any], event: dict[str, Any]) -> Event | None:
 
 
 def _sum(*counts: object) -> int | None:
-    return sum(n for n in counts if isinstance(n, int)) if all(
-        type(n) is int for n in counts) else None
+    """The counts' sum; None when one is not a whole number (an event stored damaged)."""
+    whole = [n for n in counts if isinstance(n, int) and not isinstance(n, bool)]
+    return sum(whole) if len(whole) == len(counts) else None
 
 
 # What an attack step changed, told by its effect events (the flowchart tells the rest).
