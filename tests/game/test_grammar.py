@@ -160,3 +160,12 @@ def test_the_messages_players_read_most_say_the_articles():
     ]
     for got, expected in table:
         assert got == expected
+
+
+def test_a_damaged_count_in_the_log_is_told_as_it_is_not_summed():
+    first, second = (UnrestGained("Prussia", 1, "L10").to_dict() for _ in range(2))
+    second["amount"] = "2"  # a stored event damaged by hand: its own sentence still stands
+    with translation.override("it"):
+        told = DESCRIBERS["game_step"]({"events": [first, second]})
+    assert told == ("La Prussia prende 1 punto di insoddisfazione. "
+                    "La Prussia prende 1 punto di insoddisfazione.")
