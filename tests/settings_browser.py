@@ -10,7 +10,9 @@ from tests.settings import *  # noqa: F403
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 if "sqlite" in DATABASES["default"]["ENGINE"]:
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / "browser-test.sqlite3")}
+    # GUERRA_BROWSER_TEST_DB names another file, so that two runs on one checkout do not share it.
+    browser_db = os.environ.get("GUERRA_BROWSER_TEST_DB", "browser-test.sqlite3")
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / browser_db)}
 
 # The server process checks passwords with the real settings' hashers.
 from django.conf import global_settings
