@@ -56,7 +56,6 @@ class PowerView:
     armies: int = 0
     fleets: int = 0
     forts: int = 0
-    show_unrest: bool = False
 
 
 ROW_HEIGHT = 17
@@ -496,7 +495,6 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
     viewer = next((s for s in seats if s.user_id == user.pk), None)
     sides = game.war_sides()
     facts = board_facts(game, seats)
-    staff = bool(getattr(user, "is_staff", False))
     powers = {}
     for s in seats:
         total = facts.totals.get(s.pk, Totals())
@@ -510,7 +508,6 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
             armies=total.armies,
             fleets=total.fleets,
             forts=total.forts,
-            show_unrest=bool(viewer and viewer.pk == s.pk) or staff,
         )
     try:
         state = load_state(game) if game.status != GameStatus.LOBBY else None

@@ -71,7 +71,7 @@ def _told(events: list[Any]) -> list[dict[str, Any]]:
     at a time (the units a power loses, the unrest it takes for them) told once for a run of
     them, summed."""
     told: list[dict[str, Any]] = []
-    for event in events:
+    for event in _losses_then_unrest(events):
         if not isinstance(event, dict) or not isinstance(event.get("message"), dict):
             continue
         summed = _summed(told[-1], event) if told else None
@@ -80,6 +80,35 @@ def _told(events: list[Any]) -> list[dict[str, Any]]:
         else:
             told[-1] = {**told[-1], "message": summed.describe().to_dict()}
     return told
+
+
+LOSS_TYPES = frozenset({UnitLost.type, UnrestGained.type})
+
+
+def _losses_then_unrest(events: list[Any]) -> list[Any]:
+    """The rules give each unit lost its unrest point at once (lost, 1 unrest, lost, 1 unrest):
+    within such a run of one power's events, its losses are told first and its unrest after,
+    so that each is summed once ("loses 2 armies. takes 2 unrest points")."""
+    ordered: list[Any] = []
+    run: list[dict[str, Any]] = []
+
+    def close() -> None:
+        ordered.extend(e for e in run if e.get("type") == UnitLost.type)
+        ordered.extend(e for e in run if e.get("type") != UnitLost.type)
+        run.clear()
+
+    for event in events:
+        if (isinstance(event, dict) and event.get("type") in LOSS_TYPES
+                and (not run or run[0].get("power") == event.get("power"))):
+            run.append(event)
+            continue
+        close()
+        if isinstance(event, dict) and event.get("type") in LOSS_TYPES:
+            run.append(event)
+        else:
+            ordered.append(event)
+    close()
+    return ordered
 
 
 def _summed(last: dict[str, Any], event: dict[str, Any]) -> Event | None:
@@ -125,6 +154,8 @@ STEP_EVENTS = {
     "neutral_units_lost",
     "nobody_defends",
     "units_moved",
+    # What the units lost cost in unrest (L7, M7, N7, P9): public, as on the board's track.
+    "unrest",
 }
 
 
@@ -160,6 +191,8 @@ def _ally_invited(p: dict[str, Any]) -> str:
 
 DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "game_step": _rules_events,
+    # The unrest once told to its power alone, in the logs of games played before it became
+    # public (no new event has this kind).
     "game_private": _rules_events,
     "attack_step": _attack_step,
     "ally_invited": _ally_invited,

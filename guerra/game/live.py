@@ -38,7 +38,6 @@ PARTS_BY_KIND: dict[str, list[str]] = {
     "game_started": ["page"],
     "game_ended": ["page"],
     "game_step": ["board", "turn", "log"],
-    "game_private": ["board", "log"],
     "staff_corrected": ["board", "turn", "log"],
     "attack_step": [],  # computed in parts_for: the part names the attack
     "ally_invited": ["invitations", "log"],
@@ -80,8 +79,13 @@ def parts_for(event: GameEvent) -> list[str]:
         return [f"chat-alliance-{event.side}"]
     if event.kind == "chat_private":
         # One event per participant, each on its own power chain: this one's reader talks
-        # with payload["with"].
-        return [f"chat-private-{event.payload['with']}", "chat-contacts"]
+        # with payload["with"]. The addressee's also rings "chat-notice-<sender>": a notice
+        # of the message on whatever page of the game they are (static/js/notice.js).
+        other = event.payload["with"]
+        parts = [f"chat-private-{other}", "chat-contacts"]
+        if event.actor_id is not None and event.actor_id != event.seat_id:
+            parts.append(f"chat-notice-{other}")
+        return parts
     return list(PARTS_BY_KIND.get(event.kind, DEFAULT_PARTS))
 
 

@@ -57,7 +57,7 @@ class IncomeRow:
     income: int
     maintenance: int
     taxed_gold: int
-    taxed_unrest: int | None  # None: not the viewer's to know
+    taxed_unrest: int
     gold: int
     population: int
 
@@ -78,21 +78,19 @@ class WarReport:
     totals: list[tuple[Seat, int]]
 
 
-def war_report(state: GameState, seats: dict[str, Seat], viewer: Seat | None,
-               observer: bool, war: int) -> WarReport | None:
-    """The end of one war: income, upkeep, taxation, population, and every region's scoring.
-    Unrest is private: a power's taxation in unrest shows only to it (and to staff)."""
+def war_report(state: GameState, seats: dict[str, Seat], war: int) -> WarReport | None:
+    """The end of one war: income, upkeep, taxation (in gold and in unrest: unrest is public,
+    as on the board game's track), population, and every region's scoring."""
     lines = [line for line in state.incomes if line.war == war]
     if not lines:
         return None
     incomes = []
     for line in lines:
-        own = observer or (viewer is not None and viewer.power == line.power)
         gains = [(render_rules_message(label), value) for label, value in line.parts if value > 0]
         incomes.append(IncomeRow(
             seats[line.power], gains, sum(v for _l, v in line.parts if v > 0),
             -sum(v for _l, v in line.parts if v < 0), line.taxed_gold,
-            line.taxed_unrest if own else None, line.gold, line.population,
+            line.taxed_unrest, line.gold, line.population,
         ))
     regions = []
     totals = dict.fromkeys(seats, 0)

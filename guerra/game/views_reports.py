@@ -39,7 +39,7 @@ def tile_market(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespons
 def war_end_report(request: HttpRequest, game: Game, viewer: Viewer, war: int) -> HttpResponse:
     """G50-G57: what the end of one war brought each power, and every region's scoring."""
     state, seats = _played(game, viewer)
-    report = war_report(state, seats, viewer.seat, viewer.observer, war)
+    report = war_report(state, seats, war)
     if report is None:
         raise Http404
     return render(request, "game/war_report.html",

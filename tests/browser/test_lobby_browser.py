@@ -48,8 +48,8 @@ def test_two_players_create_join_start_and_both_see_the_board(player, shot):
     bruno.goto(game_url)
     expect(bruno.locator(".map .region-shape")).to_have_count(11)
     expect(bruno.locator(".power-panel.mine")).to_contain_text("Gran Bretagna")
-    # Only bruno's own unrest is shown to him.
-    expect(bruno.locator(".unrest")).to_have_count(1)
+    # Every power's unrest is public, as on the board game's track.
+    expect(bruno.locator(".unrest")).to_have_count(2)
     shot(bruno, "board-phone")
 
 

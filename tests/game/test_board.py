@@ -43,22 +43,15 @@ def test_each_power_panel_shows_gold_with_the_italian_plural(running_game):
     assert "10 ori" in html
 
 
-def test_unrest_is_shown_only_to_its_owner_and_staff(running_game, make_user):
+def test_G4_unrest_is_shown_to_every_player_and_staff(running_game, make_user):
+    """Unrest is public, as on the board game's track: every panel shows it to everyone."""
     Seat.objects.filter(game=running_game, power="Gran Bretagna").update(unrest=7)
     Seat.objects.filter(game=running_game, power="Francia").update(unrest=3)
     bruno = Seat.objects.get(game=running_game, power="Gran Bretagna").user
-
-    anna_html = board_html(running_game, running_game.created_by)
-    assert anna_html.count('class="unrest"') == 1
-    assert '<dd class="unrest">3</dd>' in anna_html
-    assert '<dd class="unrest">7</dd>' not in anna_html
-
-    bruno_html = board_html(running_game, bruno)
-    assert '<dd class="unrest">7</dd>' in bruno_html
-    assert '<dd class="unrest">3</dd>' not in bruno_html
-
-    staff_html = board_html(running_game, make_user("capo", staff=True))
-    assert staff_html.count('class="unrest"') == 3
+    for user in (running_game.created_by, bruno, make_user("capo", staff=True)):
+        html = board_html(running_game, user)
+        assert html.count('class="unrest"') == 3
+        assert '<dd class="unrest">3</dd>' in html and '<dd class="unrest">7</dd>' in html
 
 
 def test_a_player_of_another_game_does_not_see_the_board(running_game, make_user):

@@ -228,8 +228,10 @@ def test_parts_name_the_chat_of_the_side_or_of_the_other_player(running_game, ta
     alliance = GameEvent.objects.get(kind="chat_alliance")
     to_anna, to_bruno = GameEvent.objects.filter(kind="chat_private").order_by("seq")
     assert live.parts_for(alliance) == ["chat-alliance-2"]
+    # The addressee's page also shows a notice of the new message (the writer's does not).
     assert live.parts_for(to_anna) == [f"chat-private-{bruno.pk}", "chat-contacts"]
-    assert live.parts_for(to_bruno) == [f"chat-private-{anna.pk}", "chat-contacts"]
+    assert live.parts_for(to_bruno) == [f"chat-private-{anna.pk}", "chat-contacts",
+                                        f"chat-notice-{anna.pk}"]
     assert live.parts_for(GameEvent(kind="game_started")) == ["page"]
     assert live.parts_for(GameEvent(kind="something_new")) == ["board", "log"]
 
@@ -310,17 +312,17 @@ def test_the_log_shows_each_viewer_only_what_they_may_see_newest_first(
 ):
     game = Game.objects.get(pk=running_game.pk)
     log_event(game, "secret_plan", visibility=Visibility.ALLIANCE, side=2)
-    log_event(game, "own_unrest", visibility=Visibility.POWER, seat=table["Francia"])
+    log_event(game, "own_invitation", visibility=Visibility.POWER, seat=table["Francia"])
     services.chat_post_alliance(game_id=game.pk, user=table["Francia"].user, text="chiacchiere")
     url = reverse("game_log_part", args=[game.pk])
     anna = client_of(table["Francia"].user).get(url).content.decode()
     bruno = client_of(table["Gran Bretagna"].user).get(url).content.decode()
     staff = client_of(make_user("capo", staff=True)).get(url).content.decode()
-    assert "own_unrest" in anna and "secret_plan" not in anna
-    assert "secret_plan" in bruno and "own_unrest" not in bruno
-    assert "secret_plan" in staff and "own_unrest" in staff
+    assert "own_invitation" in anna and "secret_plan" not in anna
+    assert "secret_plan" in bruno and "own_invitation" not in bruno
+    assert "secret_plan" in staff and "own_invitation" in staff
     assert "chat_alliance" not in staff  # conversation is not game history
-    assert anna.index("own_unrest") < anna.index("La partita comincia")
+    assert anna.index("own_invitation") < anna.index("La partita comincia")
     assert "solo la Francia" in anna
 
 

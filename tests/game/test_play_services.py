@@ -290,9 +290,9 @@ def test_G41_G43_taxes_and_gold_transfers_are_free_and_public(turn):
     francia = Seat.objects.get(game=game, power="Francia")
     assert (francia.gold, francia.unrest) == (14, 2)
     assert state_of(game).turn.done == 0
-    private = GameEvent.objects.filter(game=game, kind="game_private").last()
-    assert private is not None and private.visibility == Visibility.POWER
-    assert private.seat_id == francia.pk  # the unrest is told to Francia alone
+    taxed = GameEvent.objects.filter(game=game, kind="game_step").last()
+    assert taxed is not None and taxed.visibility == Visibility.ALL  # unrest is public too
+    assert [e["type"] for e in taxed.payload["events"]] == ["taxed"]
     # Prussia gives gold out of turn.
     francia_seat = seat_of(game, "Francia")
     response = post(game, "Prussia", "gold_transfer", passo=state_of(game).step,

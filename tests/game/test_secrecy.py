@@ -1,7 +1,10 @@
-"""Nothing of an alliance's deliberation reaches the enemy before it is final, and a power's
-unrest is told to that power only: on the pages, in the log and in what the sockets hear."""
+"""Nothing of an alliance's deliberation reaches the enemy before it is final: on the pages, in
+the log and in what the sockets hear. A power's unrest is no secret (the board game's track is
+in plain sight): every player reads every power's unrest on its panel and in the log."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.test import Client
@@ -84,9 +87,10 @@ def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(fo
     assert told in every_page(game, "Gran Bretagna", attack.number)
 
 
-def test_N7_L7_a_lost_unit_is_public_its_unrest_is_told_to_its_owner_only(running_game, rig):
-    """Gran Bretagna ties a neutral country: it loses an army and takes 1 unrest. Everyone reads
-    "loses 1 army"; only Gran Bretagna reads its unrest, in its own chain."""
+def test_N7_L7_a_lost_unit_and_its_unrest_are_public_on_every_page(running_game, rig):
+    """Gran Bretagna ties a neutral country: it loses an army and takes 1 unrest. Every player
+    reads both, in the public log and on the attack's page, and the unrest on its panel; no
+    event is told to one power alone."""
     from tests.game.play_helpers import show_counter
 
     game = running_game
@@ -96,12 +100,80 @@ def test_N7_L7_a_lost_unit_is_public_its_unrest_is_told_to_its_owner_only(runnin
     assert seat(game, "Gran Bretagna").unrest == 1
     public = GameEvent.objects.filter(game=game, visibility=Visibility.ALL)
     public_types = {e["type"] for step in public for e in step.payload.get("events", [])}
-    assert "unit_lost" in public_types
-    assert "unrest" not in public_types
-    [private] = GameEvent.objects.filter(game=game, kind="game_private")
-    assert private.seat == seat(game, "Gran Bretagna")
-    assert [e["type"] for e in private.payload["events"]] == ["unrest"]
+    assert {"unit_lost", "unrest"} <= public_types
+    assert not GameEvent.objects.filter(game=game, visibility=Visibility.POWER).exclude(
+        kind="ally_invited").exists()
     number = GameEvent.objects.filter(game=game, kind="attack_step").last().payload["attack"]
-    assert "insoddisfazione" not in every_page(game, "Francia", number)
-    own = page(game, "Gran Bretagna", reverse("game_log_part", args=[game.pk]))
-    assert "insoddisfazione" in own
+    told = "La Gran Bretagna perde 1 armata. La Gran Bretagna prende 1 punto di insoddisfazione."
+    for power in ("Francia", "Prussia", "Gran Bretagna"):
+        log = page(game, power, reverse("game_log_part", args=[game.pk]))
+        assert told in log
+        assert "solo la Gran Bretagna" not in log
+        assert "prende 1 punto di insoddisfazione" in page(
+            game, power, reverse("attack_page", args=[game.pk, number]))
+
+
+def test_G4_every_power_shows_its_unrest_to_every_player(running_game):
+    """The panels show each power's unrest to everyone, as they show its gold."""
+    from tests.game.play_helpers import set_power
+
+    game = running_game
+    set_power(game, "Gran Bretagna", unrest=5)
+    set_power(game, "Prussia", unrest=3)
+    for power in ("Francia", "Prussia", "Gran Bretagna"):
+        board = page(game, power, reverse("game_board_part", args=[game.pk]))
+        shown = {
+            panel: re.search(r'<dd class="unrest">(\d+)</dd>', board[board.index(
+                f'id="power-{seat(game, panel).pk}"'):]).group(1)
+            for panel in ("Francia", "Prussia", "Gran Bretagna")
+        }
+        assert shown == {"Francia": "0", "Prussia": "3", "Gran Bretagna": "5"}, power
+
+
+def test_G41_a_tax_is_public_in_gold_and_in_unrest(running_game):
+    """Francia taxes 4 gold for 2 unrest: the others read both in the log."""
+    from tests.game.play_helpers import state_of
+
+    game = running_game
+    services.gold_tax(game_id=game.pk, user=seat(game, "Francia").user,
+                      step=state_of(game).step, gold=4)
+    log = page(game, "Gran Bretagna", reverse("game_log_part", args=[game.pk]))
+    assert "2 punti di insoddisfazione" in log
+    assert not GameEvent.objects.filter(game=game, visibility=Visibility.POWER).exists()
+
+
+def test_G50_G53_the_war_report_tells_every_powers_taxation_in_unrest(running_game):
+    """The end of a war taxed Gran Bretagna's missing upkeep: every player reads the unrest it
+    cost, not only Gran Bretagna."""
+    import dataclasses
+
+    from guerra.rules.game.state import IncomeLine
+    from tests.game.play_helpers import edit_state
+
+    game = running_game
+    edit_state(game, lambda state: dataclasses.replace(state, incomes=(
+        IncomeLine(1, "Gran Bretagna", (), taxed_gold=5, taxed_unrest=3, gold=0, population=4),
+        IncomeLine(1, "Francia", (), taxed_gold=0, taxed_unrest=0, gold=12, population=5),
+    )))
+    for power in ("Francia", "Prussia", "Gran Bretagna"):
+        report = page(game, power, reverse("war_report", args=[game.pk, 1]))
+        assert "5 ori (3 punti di insoddisfazione)" in report, power
+
+
+def test_L7_the_log_tells_a_powers_losses_then_their_unrest_each_summed():
+    """The rules give each unit lost its unrest point at once; the public log tells the losses
+    summed, then the unrest summed, not one sentence a unit."""
+    from django.utils import translation
+
+    from guerra.game.event_text import DESCRIBERS
+    from guerra.rules.events import UnitLost, UnrestGained
+
+    events = [UnitLost("Spagna", "army", 1, "L3").to_dict(),
+              UnrestGained("Spagna", 1, "L7").to_dict()] * 2 + [
+        UnitLost("Francia", "fleet", 1, "M3").to_dict(),
+        UnrestGained("Francia", 1, "M7").to_dict()]
+    with translation.override("it"):
+        told = DESCRIBERS["attack_step"]({"attack": 2, "events": events})
+    assert told == ("Attacco n. 2: la Spagna perde 2 armate. La Spagna prende 2 punti di "
+                    "insoddisfazione. La Francia perde 1 flotta. La Francia prende 1 punto di "
+                    "insoddisfazione.")

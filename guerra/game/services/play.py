@@ -38,8 +38,6 @@ from .locks import locked_running_game, seat_of
 from .retry import retried
 from .snapshot import load_state, project, remember
 
-# Events that tell a power's unrest: only its owner reads them (the others see the rest).
-PRIVATE_TYPES = frozenset({"unrest", "taxed", "unrest_reduced"})
 STATUS_OF_REFUSAL = {"stale": 409, "repeated": 409, "over": 409, "not_yours": 403,
                      "invalid": 400}
 
@@ -197,54 +195,29 @@ def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
 def _log(log: EventBatch, before: GameState | None, after: GameState,
          events: tuple[Event, ...], seats: dict[str, Seat], *, attack: Attack | None,
          actor: Seat | None, made: str, answered: bool) -> None:
-    """The step in the log: what happened around the attack for everyone (the unrest only for
-    its owner), and the attack's own part as the attack's step, as its page reads it."""
+    """The step in the log: what happened around the attack, and the attack's own part as the
+    attack's step, as its page reads it. All of it is public, unrest included: the board
+    game's unrest track is in plain sight, and losses and taxes told it anyway."""
     head, fought, tail = split_attack_events(events, answered=answered)
-    _log_game_events(log, head, actor, made, seats)
+    _log_game_events(log, head, actor, made)
     if attack is not None and (fought or answered):  # a secret answer is a step too (M2)
         old = before.attack.state if before is not None and before.attack is not None and (
             before.attack.number == attack.number) else None
-        public, private = _private_split(fought, seats)
         log.add("attack_step", {
             "attack": attack.number, "step": old.step if old is not None else 0,
             "made": "declare" if old is None else made,
-            "events": [event.to_dict() for event in public], "notes": [],
+            "events": [event.to_dict() for event in fought], "notes": [],
         }, actor=actor, attack=attack)
-        _log_private(log, private, seats, actor)
         if after.attack is not None and after.attack.number == attack.number:
             _invite(log, attack, old, after.attack.state, seats)
-    _log_game_events(log, tail, actor, made, seats)
+    _log_game_events(log, tail, actor, made)
 
 
 def _log_game_events(log: EventBatch, events: tuple[Event, ...], actor: Seat | None,
-                     made: str, seats: dict[str, Seat]) -> None:
-    public, private = _private_split(events, seats)
-    if public:
-        log.add("game_step", {"made": made, "events": [e.to_dict() for e in public]},
+                     made: str) -> None:
+    if events:
+        log.add("game_step", {"made": made, "events": [e.to_dict() for e in events]},
                 actor=actor)
-    _log_private(log, private, seats, actor)
-
-
-def _private_split(events: tuple[Event, ...], seats: dict[str, Seat]
-                   ) -> tuple[list[Event], dict[str, list[Event]]]:
-    """The events everyone reads, and those that tell a power's unrest, by power (the table
-    sees "loses 1 army", only the owner "takes 1 unrest point")."""
-    public: list[Event] = []
-    private: dict[str, list[Event]] = {}
-    for event in events:
-        power = getattr(event, "power", None)
-        if event.type not in PRIVATE_TYPES:
-            public.append(event)
-        elif isinstance(power, str) and power in seats:
-            private.setdefault(power, []).append(event)
-    return public, private
-
-
-def _log_private(log: EventBatch, private: dict[str, list[Event]], seats: dict[str, Seat],
-                 actor: Seat | None) -> None:
-    for power, own in private.items():
-        log.add("game_private", {"events": [e.to_dict() for e in own]},
-                visibility=Visibility.POWER, seat=seats[power], actor=actor)
 
 
 def _invite(log: EventBatch, attack: Attack, before: Any, after: Any, seats: dict[str, Seat]
