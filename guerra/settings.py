@@ -246,12 +246,17 @@ GUERRA_CHAT_LINES_PER_MINUTE = int(os.environ.get("GUERRA_CHAT_LINES_PER_MINUTE"
 GUERRA_TRUSTED_PROXIES = int(os.environ.get("GUERRA_TRUSTED_PROXIES", "0"))
 
 # Logins (django-axes, counted in the database): after GUERRA_LOGIN_FAILURES failures for one
-# account, or from one address, logins there are refused (429, the login page says for how long)
-# until GUERRA_LOGIN_COOLOFF_MINUTES have passed since the last failure. Successful logins never
-# count, and retrying while locked out does not lengthen the wait.
+# account from one address, that account is refused from that address (429, the login page says
+# for how long) until GUERRA_LOGIN_COOLOFF_MINUTES have passed since the last failure; after
+# GUERRA_LOGIN_FAILURES_PER_ADDRESS failures from one address on any accounts, every login from
+# that address is. Locking the pair, not the account, is what keeps anyone from locking another
+# player out with wrong passwords from their own address. Successful logins never count, and
+# retrying while locked out does not lengthen the wait.
 AXES_FAILURE_LIMIT = int(os.environ.get("GUERRA_LOGIN_FAILURES", "10"))
+GUERRA_LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("GUERRA_LOGIN_FAILURES_PER_ADDRESS", "30"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("GUERRA_LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_HANDLER = "guerra.game.ratelimits.LoginAttempts"  # adds the per-address limit
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "guerra.game.ratelimits.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "guerra.game.ratelimits.client_address"

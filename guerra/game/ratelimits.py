@@ -15,7 +15,8 @@ by every process) when REDIS_URL is set. A window is fixed (the clock's minute o
 burst across its edge may reach twice the limit for a moment: generous limits make that harmless.
 Refused attempts are not counted, so a player who waits the time said can act again.
 
-Logins are django-axes' (settings AXES_*): per account and per address, in the database.
+Logins are django-axes' (settings AXES_*), in the database: per account and address together,
+so that nobody can lock another player out, and per address (LoginAttempts below).
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ from datetime import timedelta
 from functools import wraps
 from typing import Any
 
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_failure_limit
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
-from django.db.models import Max, Q
+from django.db.models import Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -171,7 +174,8 @@ def chat_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
     return limited
 
 
-# Logins: django-axes counts the failures; this answers its lockout (AXES_LOCKOUT_CALLABLE).
+# Logins: django-axes counts the failures (per account *and* address, AXES_LOCKOUT_PARAMETERS);
+# LoginAttempts adds the limit per address across accounts; login_locked_out answers a lockout.
 
 
 def cool_off() -> timedelta:
@@ -179,14 +183,46 @@ def cool_off() -> timedelta:
     return value if isinstance(value, timedelta) else timedelta(hours=float(value))
 
 
+def address_failures(address: str) -> int:
+    """The failed logins from this address on any accounts within the cool-off."""
+    from axes.models import AccessAttempt
+
+    recent = AccessAttempt.objects.filter(
+        ip_address=address, attempt_time__gte=timezone.now() - cool_off()
+    )
+    return int(recent.aggregate(total=Sum("failures_since_start"))["total"] or 0)
+
+
+def address_locked(address: str) -> bool:
+    limit = settings.GUERRA_LOGIN_FAILURES_PER_ADDRESS
+    return bool(address) and limit > 0 and address_failures(address) >= limit
+
+
+class LoginAttempts(AxesDatabaseHandler):  # type: ignore[misc]  # axes has no type hints
+    """django-axes' database handler (AXES_HANDLER), with one more limit. Axes counts under one
+    limit per set of parameters; locking the pair of account and address alone would let one
+    address try a few passwords on every account, and adding the address alone to the
+    parameters, under the same limit, would lock it before any pair. So an address past
+    GUERRA_LOGIN_FAILURES_PER_ADDRESS failures counts as past the pairs' limit."""
+
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        pair = int(super().get_failures(request, credentials))
+        if address_locked(getattr(request, "axes_ip_address", "") or ""):
+            return max(pair, int(get_failure_limit(request, credentials)))
+        return pair
+
+
 def login_wait(request: HttpRequest, username: str) -> int:
-    """Seconds until the lockout of this account or address ends: the cool-off from the latest
-    failure that counts against either (at most the whole cool-off)."""
+    """Seconds until the lockout of this account from this address, or of the whole address,
+    ends: the cool-off from the latest failure that counts against it (at most the whole
+    cool-off)."""
     from axes.models import AccessAttempt
 
     address = client_address(request)
-    counted = Q(username=username) | Q(ip_address=address) if address else Q(username=username)
-    latest = AccessAttempt.objects.filter(counted).aggregate(latest=Max("attempt_time"))["latest"]
+    counted = AccessAttempt.objects.filter(ip_address=address)
+    if not address_locked(address):
+        counted = counted.filter(username=username)
+    latest = counted.aggregate(latest=Max("attempt_time"))["latest"]
     if latest is None:
         return math.ceil(cool_off().total_seconds())
     left = (latest + cool_off() - timezone.now()).total_seconds()

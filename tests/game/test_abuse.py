@@ -84,10 +84,11 @@ def test_a_limit_of_zero_is_no_limit():
 def test_the_real_settings_and_their_environment_overrides():
     code = (
         "import guerra.settings as s; print(s.GUERRA_SIGNUPS_PER_HOUR, s.GUERRA_GAMES_PER_HOUR,"
-        " s.GUERRA_CHAT_LINES_PER_MINUTE, s.AXES_FAILURE_LIMIT, s.AXES_COOLOFF_TIME)"
+        " s.GUERRA_CHAT_LINES_PER_MINUTE, s.AXES_FAILURE_LIMIT, s.AXES_COOLOFF_TIME,"
+        " s.GUERRA_LOGIN_FAILURES_PER_ADDRESS)"
     )
     default = _python(code)
-    assert default.stdout.split() == ["5", "10", "30", "10", "0:15:00"]
+    assert default.stdout.split() == ["5", "10", "30", "10", "0:15:00", "30"]
     changed = _python(
         code,
         GUERRA_SIGNUPS_PER_HOUR="2",
@@ -95,8 +96,9 @@ def test_the_real_settings_and_their_environment_overrides():
         GUERRA_CHAT_LINES_PER_MINUTE="4",
         GUERRA_LOGIN_FAILURES="5",
         GUERRA_LOGIN_COOLOFF_MINUTES="6",
+        GUERRA_LOGIN_FAILURES_PER_ADDRESS="7",
     )
-    assert changed.stdout.split() == ["2", "3", "4", "5", "0:06:00"]
+    assert changed.stdout.split() == ["2", "3", "4", "5", "0:06:00", "7"]
 
 
 # New games: GUERRA_GAMES_PER_HOUR per player.

@@ -1,5 +1,5 @@
 """Accounts: names nobody can mistake for another's, sign-ups per address, logins locked out
-per account and per address (django-axes), each refusal in Italian."""
+per account and address and per address (django-axes), each refusal in Italian."""
 
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ def test_behind_one_proxy_a_forged_forwarded_for_is_ignored():
     assert client_address(request) == "203.0.113.7"
 
 
-# Logins (django-axes): per account and per address.
+# Logins (django-axes): per account and address together, and per address across accounts.
 
 
 def log_in(name: str, password: str, address: str, client: Client | None = None):
@@ -193,12 +193,13 @@ def log_in(name: str, password: str, address: str, client: Client | None = None)
     )
 
 
-def test_the_login_limit_is_ten_failures_in_fifteen_minutes():
+def test_the_login_limits_are_ten_failures_per_account_and_address_thirty_per_address():
     import guerra.settings as real
 
     assert real.AXES_FAILURE_LIMIT == 10
+    assert real.GUERRA_LOGIN_FAILURES_PER_ADDRESS == 30
     assert real.AXES_COOLOFF_TIME.total_seconds() == 15 * 60
-    assert settings.AXES_LOCKOUT_PARAMETERS == ["username", "ip_address"]
+    assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
 
 
 def test_failures_below_the_limit_do_not_stop_the_right_password(make_user):
@@ -208,13 +209,13 @@ def test_failures_below_the_limit_do_not_stop_the_right_password(make_user):
     assert log_in("anna", "pw-anna", "10.1.0.1").status_code == 302
 
 
-def test_an_account_is_locked_after_its_failures_from_any_addresses(make_user):
+def test_an_account_is_locked_from_the_address_its_failures_came_from(make_user):
     make_user("anna")
-    for n in range(settings.AXES_FAILURE_LIMIT):
-        log_in("anna", "sbagliata", f"10.2.0.{n + 1}")
-    # Even the right password, from a fresh address, waits out the cool-off.
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in("anna", "sbagliata", "10.2.0.1")
+    # Even the right password, from that address, waits out the cool-off.
     client = Client()
-    response = log_in("anna", "pw-anna", "10.2.1.1", client)
+    response = log_in("anna", "pw-anna", "10.2.0.1", client)
     assert response.status_code == 429
     html = response.content.decode()
     assert f"{LOCKED} 15 minuti." in html
@@ -223,18 +224,50 @@ def test_an_account_is_locked_after_its_failures_from_any_addresses(make_user):
     assert "_auth_user_id" not in client.session
     # Another account from the same address logs in.
     User.objects.create_user("bruno", password="pw-bruno")
-    assert log_in("bruno", "pw-bruno", "10.2.1.1").status_code == 302
+    assert log_in("bruno", "pw-bruno", "10.2.0.1").status_code == 302
 
 
-def test_an_address_is_locked_after_its_failures_on_any_accounts(make_user):
+def test_nobody_can_lock_another_player_out_from_their_own_address(make_user):
+    """The attack of issue 25: ten wrong passwords for anna from the attacker's address locked
+    anna out everywhere for 15 minutes. Now only the attacker is locked; anna, from her own
+    address, logs in with her password."""
+    make_user("anna")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in("anna", "sbagliata", "10.2.5.66")
+    assert log_in("anna", "pw-anna", "10.2.5.66").status_code == 429  # the attacker, locked
+    victim = Client()
+    assert log_in("anna", "pw-anna", "10.2.5.1", victim).status_code == 302
+    assert victim.session["_auth_user_id"] == str(User.objects.get(username="anna").pk)
+    # ... and the attacker stays locked after her login.
+    assert log_in("anna", "pw-anna", "10.2.5.66").status_code == 429
+
+
+def test_an_address_trying_many_accounts_is_locked_on_all_of_them(make_user):
+    """Password spraying: a few guesses on each of many accounts never reaches one pair's
+    limit, but the address's failures across accounts are limited."""
     make_user("bruno")
-    for n in range(settings.AXES_FAILURE_LIMIT):
-        log_in(f"nessuno{n}", "sbagliata", "10.3.0.1")
+    per_address = settings.GUERRA_LOGIN_FAILURES_PER_ADDRESS
+    assert per_address > settings.AXES_FAILURE_LIMIT  # one account's limit comes first
+    for n in range(per_address - 1):
+        log_in(f"nessuno{n % 5}", "sbagliata", "10.3.0.1")  # 5 names: no pair locked
+    assert log_in("bruno", "pw-bruno", "10.3.0.1").status_code == 302  # one short of the limit
+    log_in("nessuno9", "sbagliata", "10.3.0.1")
     response = log_in("bruno", "pw-bruno", "10.3.0.1")
     assert response.status_code == 429
-    assert LOCKED in response.content.decode()
+    assert f"{LOCKED} 15 minuti." in response.content.decode()
+    assert log_in("nessuno99", "sbagliata", "10.3.0.1").status_code == 429
     # The same account from another address logs in.
     assert log_in("bruno", "pw-bruno", "10.3.0.2").status_code == 302
+
+
+def test_the_address_lockout_also_ends_after_the_cool_off(make_user):
+    make_user("bruno")
+    for n in range(settings.GUERRA_LOGIN_FAILURES_PER_ADDRESS):
+        log_in(f"nessuno{n}", "sbagliata", "10.3.1.1")
+    assert log_in("bruno", "pw-bruno", "10.3.1.1").status_code == 429
+    AccessAttempt.objects.update(attempt_time=AccessAttempt.objects.first().attempt_time
+                                 - timedelta(minutes=16))
+    assert log_in("bruno", "pw-bruno", "10.3.1.1").status_code == 302
 
 
 def test_the_lockout_ends_after_the_cool_off(make_user):
