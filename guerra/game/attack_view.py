@@ -83,6 +83,13 @@ class AttackView:
         return self.attack.defender.power if self.attack.defender else "—"
 
     @property
+    def defending_label(self) -> str:
+        """Who rolls the defending side's dice, by name (the d10 exchange rows)."""
+        if self.attack.neutral_id:
+            return _("Neutral country")
+        return self.attack.defender.power if self.attack.defender else ""
+
+    @property
     def naval_odds(self) -> OddsView | None:
         return next((odds for key, _caption, odds in self.extra_odds if key == "naval"), None)
 
@@ -154,6 +161,10 @@ class TargetOption:
     seat: Seat | None = None
     neutral: Neutral | None = None
 
+    @property
+    def terms(self) -> str:
+        return neutral_terms(self.neutral) if self.neutral is not None else ""
+
 
 @dataclass
 class RegionOption:
@@ -182,14 +193,25 @@ class DeclareView:
 
 def neutral_label(neutral: Neutral) -> str:
     """A neutral target with what it defends with and what it gives (N3)."""
+    return _("Neutral marker: defence %(defence)d, %(reward)s") % {
+        "defence": neutral.defence, "reward": _neutral_reward(neutral)}
+
+
+def neutral_terms(neutral: Neutral) -> str:
+    """What a neutral marker defends with and gives, for inside a sentence ("difesa 4, premio
+    4 ori"): the declaration names the marker and its region first."""
+    return _("defence %(defence)d, %(reward)s") % {
+        "defence": neutral.defence, "reward": _neutral_reward(neutral)}
+
+
+def _neutral_reward(neutral: Neutral) -> str:
     if neutral.reward_kind == "gold":
         reward = ngettext("reward %(n)d gold", "reward %(n)d gold", neutral.amount)
     elif neutral.reward_kind == "vp":
         reward = ngettext("reward %(n)d VP", "reward %(n)d VP", neutral.amount)
     else:
-        reward = _("no reward")
-    return _("Neutral marker: defence %(defence)d, %(reward)s") % {
-        "defence": neutral.defence, "reward": reward % {"n": neutral.amount}}
+        return _("no reward")
+    return reward % {"n": neutral.amount}
 
 
 def declare_view(

@@ -4,6 +4,7 @@ standings (G60-G62), all read from the rules state."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate, pairwise
 
 from django.utils.translation import gettext as _
 
@@ -119,14 +120,28 @@ class StandingRow:
 
 
 @dataclass
+class ChartLine:
+    """One power's line: its VP in total after each war (the scoring so far), then its final
+    total as the table gives it (with the neutral counters' VP and after the penalties)."""
+
+    seat: Seat
+    values: list[int]  # start (0), after each war, final
+    points: str  # SVG points, start to the last war
+    final_points: str  # SVG points, last war to the final total (drawn dashed)
+    label_x: int
+    label_y: int
+
+
+@dataclass
 class Chart:
-    """Cumulative scoring VP after each war, one line per power (server-side SVG)."""
+    """VP in total war by war, and the final total, one line per power (server-side SVG)."""
 
     width: int
     height: int
-    wars: list[tuple[int, int]]  # (war, x)
+    wars: list[tuple[int, int]]  # (war, x); war 0 is the start
+    final_x: int  # x of the final total
     grid: list[tuple[int, int]]  # (VP, y)
-    lines: list[tuple[Seat, str, int, int]]  # seat, SVG points, x and y of its label
+    lines: list[ChartLine]
 
 
 @dataclass
@@ -162,30 +177,34 @@ def final_standings(state: GameState, seats: dict[str, Seat]) -> FinalView | Non
 
 
 def _chart(rows: list[StandingRow], wars: list[int]) -> Chart:
-    top = max([sum(r.by_war) for r in rows] + [1])
+    """Each power's VP in total after each war, then the table's total: the last step adds
+    the neutral counters' VP and takes off the penalties, so the line ends where the table
+    says (a chart of scoring alone ended above the winner's real total)."""
+    values = [[0, *accumulate(row.by_war), row.vp] for row in rows]
+    top = max([max(v) for v in values] + [1])
     step = max(1, (top + 4) // 5)
     top = step * ((top + step - 1) // step)
 
     def x(i: int) -> int:
-        return PAD + i * (CHART_W - 2 * PAD) // max(1, len(wars))
+        return PAD + i * (CHART_W - 2 * PAD) // (len(wars) + 1)
 
     def y(vp: int) -> int:
         return CHART_H - PAD + (-vp * (CHART_H - 2 * PAD)) // top
 
-    lines: list[tuple[Seat, str, int, int]] = []
-    for row in rows:
-        total, corners = 0, [f"{x(0)},{y(0)}"]
-        for i, vp in enumerate(row.by_war, start=1):
-            total += vp
-            corners.append(f"{x(i)},{y(total)}")
-        lines.append((row.seat, " ".join(corners), x(len(wars)) + 6, y(total) + 4))
+    def points(pairs: list[tuple[int, int]]) -> str:
+        return " ".join(f"{x(i)},{y(vp)}" for i, vp in pairs)
+
+    lines = []
+    for row, totals in zip(rows, values, strict=True):
+        mine = list(enumerate(totals))
+        lines.append(ChartLine(row.seat, [vp for _i, vp in mine], points(mine[:-1]),
+                               points(mine[-2:]), x(len(mine) - 1) + 6, y(mine[-1][1]) + 4))
     # Labels of powers that end level would overlap: keep them a line apart, top down.
-    spaced: list[tuple[Seat, str, int, int]] = []
-    for seat, points, lx, end in sorted(lines, key=lambda line: line[3]):
-        label_y = max(end, spaced[-1][3] + LABEL_GAP) if spaced else end
-        spaced.append((seat, points, lx, label_y))
-    return Chart(CHART_W, CHART_H, [(w, x(w)) for w in [0, *wars]],
-                 [(v, y(v)) for v in range(0, top + 1, step)], spaced)
+    lines.sort(key=lambda line: line.label_y)
+    for before, line in pairwise(lines):
+        line.label_y = max(line.label_y, before.label_y + LABEL_GAP)
+    return Chart(CHART_W, CHART_H, [(w, x(w)) for w in [0, *wars]], x(len(wars) + 1),
+                 [(v, y(v)) for v in range(0, top + 1, step)], lines)
 
 
 def war_title(war: int) -> str:

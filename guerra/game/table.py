@@ -150,8 +150,10 @@ def place_label(region: str | None) -> str:
 
 def _placing(state: GameState, regions: dict[str, Region]) -> PlacementView:
     kinds = [Choice("army", _("army")), Choice("fleet", _("fleet")), Choice("fort", _("fort"))]
-    places = [Choice(HOME, _("your home"))] + [
-        Choice(str(regions[r.name].pk), r.name) for r in state.scenario.regions
+    # Read after "Piazza [armata]": each place with its preposition ("nella tua madrepatria",
+    # "nel Baltico", "in Africa").
+    places = [Choice(HOME, _("in your home"))] + [
+        Choice(str(regions[r.name].pk), art(r.name, "in")) for r in state.scenario.regions
     ]
     return PlacementView(state.placed, len(state.seating) * state.scenario.setup_units, kinds,
                          places)

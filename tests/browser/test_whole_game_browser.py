@@ -119,7 +119,7 @@ def test_four_players_play_a_whole_short_game_without_reloading(player, shot):
     assert game.phase == "rounds"
     for power, page in pages.items():
         # New alliances: the page heard them through its websocket, without a reload.
-        expect(page.locator(".alliance-title").first).to_have_text("Alleanza 1", timeout=LIVE)
+        expect(page.locator(".alliance-title").first).to_have_text("Alleanza A", timeout=LIVE)
         assert page.evaluate("window.notReloaded === true"), power
 
     # G28-G35: two rounds of two actions: a Build when the player can, else a Pass.

@@ -351,7 +351,7 @@ def test_G20_G50_G60_a_short_game_ends_with_its_report_and_standings(make_user):
     assert state.finished and len(state.standings) == 2
     report = client_of(anna).get(reverse("war_report", args=[game.pk, 1]))
     html = report.content.decode()
-    assert report.status_code == 200 and "La fine della guerra 1" in html
+    assert report.status_code == 200 and "Fine della guerra 1" in html
     assert "Punteggio delle regioni" in html and "Mantenimento" in html
     standings = client_of(spagna.user).get(reverse("game_standings", args=[game.pk]))
     page = standings.content.decode()

@@ -82,7 +82,7 @@ def test_odds_prints_the_hand_computed_odds_of_an_even_neutral() -> None:
         ("resolve", "bad_die_face.json",
          "Ogni voce di “dice” deve essere una coppia di numeri da 1 a 6 (voce 2)."),
         ("resolve", "bad_neutral_and_defender.json",
-         "Contro un paese neutrale il caso non ha difensore né alleati."),
+         "Contro una pedina neutrale il caso non ha difensore né alleati."),
         ("odds", "bad_not_a_number.json",
          "Il campo “attacker.armies” deve essere un numero intero."),
         ("resolve", "bad_not_an_object.json", "Il file del caso deve contenere un oggetto JSON."),

@@ -58,7 +58,7 @@ def test_italian_plurals_of_gold_and_units() -> None:
 
 def test_messages_nest_and_render_in_english_too() -> None:
     total = TotalComputed("land", "defender", None, 5, ()).describe()
-    assert total.render() == "Totale del paese neutrale nel combattimento terrestre: 5."
+    assert total.render() == "Totale della pedina neutrale nel combattimento terrestre: 5."
     assert total.render("en") == "Total of the neutral country in the land battle: 5."
     dice = DiceRolled("naval", "attacker", "Francia", (3, 4), 1, True).describe()
     assert dice.render() == "La Francia tira 3 e 4: +1, ed è un 7!"

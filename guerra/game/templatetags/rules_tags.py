@@ -36,8 +36,9 @@ def die(face: int, sides: int = 6) -> str:
 
 
 @register.filter
-def exchange_rows(event: dict[str, Any]) -> list[dict[str, Any]]:
-    """An exchange's two rows of dice, ranked, for the page: who rolled them, and each face
+def exchange_rows(event: dict[str, Any], defending_label: str = "") -> list[dict[str, Any]]:
+    """An exchange's two rows of dice, ranked, for the page: who rolled them (each row named
+    by its power: `defending_label` is the defender's name, or the neutral marker), and each face
     with its class: the pair's winner ("won"), its loser ("lost"), a die without a partner
     ("discarded")."""
     attacking = [int(f) for f in event.get("attacker_rolls", [])]
@@ -55,7 +56,7 @@ def exchange_rows(event: dict[str, Any]) -> list[dict[str, Any]]:
         return {"label": label, "dice": dice}
 
     return [row(str(event.get("attacking", "")), attacking, defending, True),
-            row(_("Defence"), defending, attacking, False)]
+            row(defending_label or _("Defending side"), defending, attacking, False)]
 
 
 @register.filter

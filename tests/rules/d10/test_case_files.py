@@ -226,7 +226,7 @@ BAD = [
     ("resolve", "bad_unknown_side.json",
      "Il campo “reinforcements[0].side” ha un valore non valido."),
     ("resolve", "bad_neutral_with_reinforcements.json",
-     "Contro un paese neutrale il caso non ha difensore né alleati."),
+     "Contro una pedina neutrale il caso non ha difensore né alleati."),
     ("resolve", "bad_negative_units.json",
      "Il campo “reinforcements[0].armies” non può essere negativo."),
     ("odds", "bad_negative_units.json",
