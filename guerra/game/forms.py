@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -117,24 +118,41 @@ class CreateGameForm(forms.Form):
         initial="live",
         required=False,
     )
-
-    def clean_pace(self) -> str:
-        return self.cleaned_data.get("pace") or "live"
     procedure = forms.ChoiceField(
-        label=_("Combat system"), choices=procedure_choices, required=False,
+        label=_("Combat system"), required=False,
         help_text=_("How every attack of the game is fought; the scenario's unless you choose."),
     )
     is_private = forms.BooleanField(
         label=_("Private game (only who has the invite link can join)"), required=False
     )
 
+    # What a change of scenario re-draws the form with (an htmx GET carrying the whole form):
+    # everything the player typed or chose, so nothing is lost; the powers follow the scenario.
+    KEPT = ("name", "scenario", "power", "pace", "procedure")
+
+    @classmethod
+    def redrawn(cls, typed: Mapping[str, str], *, name: str) -> CreateGameForm:
+        """The form again, unbound (no errors shown while it is being filled), holding what
+        `typed` holds, or `name` and the defaults on a first visit."""
+        initial: dict[str, Any] = {"name": name}
+        initial.update({key: typed[key] for key in cls.KEPT if key in typed})
+        # An unchecked box is not sent: a re-draw (it names the scenario) without it is unchecked.
+        initial["is_private"] = typed.get("is_private") == "on"
+        return cls(initial=initial)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         scenario = self._chosen_scenario()
         powers = list(scenario.powers.values_list("name", flat=True)) if scenario else []
         self.fields["power"].choices = [(p, p) for p in powers]  # type: ignore[attr-defined]
-        if scenario is not None and not self.is_bound:
-            self.fields["procedure"].initial = scenario.procedure
+        # The first choice, the one left as it is, follows the scenario, whichever it becomes.
+        own = dict(procedure_choices()).get(scenario.procedure, "") if scenario else ""
+        self.fields["procedure"].choices = [  # type: ignore[attr-defined]
+            ("", _("%(name)s (the scenario's)") % {"name": own}), *procedure_choices()
+        ]
+
+    def clean_pace(self) -> str:
+        return self.cleaned_data.get("pace") or "live"
 
     def clean_procedure(self) -> str:
         """The scenario's combat system unless the creator chose another."""

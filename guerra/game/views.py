@@ -86,11 +86,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def game_new(request: PlayerRequest) -> HttpResponse:
-    form = CreateGameForm(
-        request.POST or None,
-        # A change of scenario re-draws the form (htmx GET): its powers and combat system.
-        initial={"name": _("%(user)s's game") % {"user": request.user.get_username()},
-                 "scenario": request.GET.get("scenario", "")},
+    # A change of scenario re-draws the form (an htmx GET with all of it): its powers and its
+    # combat system change, what was typed and chosen stays.
+    form = (
+        CreateGameForm(request.POST)
+        if request.method == "POST"
+        else CreateGameForm.redrawn(request.GET, name=services.default_game_name())
     )
     if request.method == "POST" and form.is_valid():
         wait = ratelimits.hit(ratelimits.game_create_limit(), request.user.pk)

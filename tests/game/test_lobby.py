@@ -302,3 +302,60 @@ def test_the_lobby_counts_the_seats_of_each_open_game(client_for, lobby_game):
     services.game_join(game_id=lobby_game.pk, user=client_for("bruno").user, power="Spagna")
     html = client_for("dario").get(reverse("lobby")).content.decode()
     assert "2 potenze su 7 scelte" in html
+
+
+def _redraw(c, **typed):
+    """The form as a change of scenario re-draws it: an htmx GET carrying the whole form."""
+    return c.get(reverse("game_new"), typed, headers={"HX-Request": "true"})
+
+
+def test_a_change_of_scenario_keeps_every_field_typed_and_chosen(client_for, scenario):
+    """Name, power, time for each decision, combat system and privacy all survive the re-draw
+    (a game meant for correspondence no longer becomes a 2-minute one)."""
+    other = Scenario.objects.get(name="Europa 1700")
+    response = _redraw(client_for("anna"), name="Per lettera", scenario=other.pk,
+                       power="Russia", pace="mail", procedure="d10", is_private="on")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'name="name" value="Per lettera"' in page
+    assert f'<option value="{other.pk}" selected>' in page
+    assert '<option value="Russia" selected>' in page
+    assert '<option value="mail" selected>' in page
+    assert '<option value="d10" selected>' in page
+    assert 'name="is_private" id="id_is_private" checked' in page
+
+
+def test_an_unchecked_box_and_an_emptied_name_stay_as_left(client_for, scenario):
+    page = _redraw(client_for("anna"), name="", scenario=scenario.pk).content.decode()
+    assert '<input type="text" name="name" maxlength="80"' in page  # no value: left empty
+    assert 'id="id_is_private">' in page  # not checked
+
+
+def test_G34_a_combat_system_left_as_it_is_follows_the_new_scenario(client_for, scenario):
+    """The first choice is the scenario's own system, named: it follows the scenario chosen."""
+    Scenario.objects.filter(pk=scenario.pk).update(procedure="d10")
+    page = _redraw(client_for("anna"), scenario=scenario.pk, procedure="").content.decode()
+    assert '<option value="" selected>Dadi a dieci, a coppie (dello scenario)' in page
+    anna = client_for("bruno")
+    response = anna.post(reverse("game_new"), {"name": "Dieci", "scenario": scenario.pk,
+                                               "power": "Austria", "procedure": ""})
+    assert response.status_code == 302
+    assert Game.objects.get(name="Dieci").procedure == "d10"
+
+
+def test_a_new_game_s_default_name_is_numbered_and_unique(client_for, scenario):
+    """Not four "Partita di anna": "Partita n. 12", the game's own number, even when another
+    game took the number the form showed while it was being filled."""
+    anna = client_for("anna")
+    shown = anna.get(reverse("game_new")).context["form"]["name"].value()
+    last = Game.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    assert shown == f"Partita n. {last + 1}"
+    services.game_create(user=client_for("bruno").user, scenario=scenario, name="Intrusa",
+                         is_private=False, power="Austria")  # takes the number shown
+    for power in ("Francia", "Russia"):
+        response = anna.post(reverse("game_new"), {"name": shown, "scenario": scenario.pk,
+                                                   "power": power})
+        assert response.status_code == 302
+    names = list(Game.objects.filter(created_by=anna.user).values_list("pk", "name"))
+    assert [name for _pk, name in names] != [shown, shown]
+    assert sorted(names) == sorted((pk, f"Partita n. {pk}") for pk, _name in names)

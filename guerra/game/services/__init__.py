@@ -19,7 +19,15 @@ from .attacks import attack_decide, attack_declare
 from .chat import chat_post_alliance, chat_post_private
 from .errors import GameError
 from .events import log_event
-from .lobby import PACES, game_create, game_end, game_join, game_leave, game_start
+from .lobby import (
+    PACES,
+    default_game_name,
+    game_create,
+    game_end,
+    game_join,
+    game_leave,
+    game_start,
+)
 from .play import expire_due, game_expire, game_play
 from .staff import seat_correct
 
@@ -36,6 +44,7 @@ __all__ = [
     "chat_post_private",
     "counter_colonise",
     "counter_trade",
+    "default_game_name",
     "expire_due",
     "game_create",
     "game_end",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,6 +38,20 @@ def _lobby_game(game_id: int) -> Game:
     if game.status != GameStatus.LOBBY:
         raise GameError(_("The game has already started."), status=409)
     return game
+
+
+def default_game_name(number: int | None = None) -> str:
+    """"Partita n. 12": the name a new game gets unless its creator gives another, numbered
+    after the game (`number`), or, before it exists, after the number it will most likely get."""
+    if number is None:
+        number = (Game.objects.aggregate(last=Max("pk"))["last"] or 0) + 1
+    return _("Game no. %(number)d") % {"number": number}
+
+
+def _is_a_default_name(name: str) -> bool:
+    """A name of the default's form, whatever its number ("Partita n. 7")."""
+    pattern = re.escape(_("Game no. %(number)d") % {"number": 0}).replace("0", r"\d+")
+    return re.fullmatch(pattern, name) is not None
 
 
 # The time each decision has (placement, auction call, action, an ally's answer).
@@ -75,6 +91,11 @@ def game_create(
         deadline_seconds=deadline_seconds,
         procedure=procedure,
     )
+    if _is_a_default_name(game.name):
+        # The form's default guessed the game's number: another game created meanwhile may
+        # have taken it. The game's own number keeps every default name unique.
+        game.name = default_game_name(game.pk)
+        game.save(update_fields=["name"])
     log_event(game, "game_created", {"name": game.name, "scenario": scenario.name})
     game_join(game_id=game.pk, user=user, power=power)
     return game

@@ -1,0 +1,71 @@
+"""The new-game form in a browser: a change of scenario re-draws it (its powers and its combat
+system) and keeps everything typed and chosen before it."""
+
+import re
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from guerra.game.models import Game, Scenario
+
+from tests.browser.conftest import settled
+
+QUICK_START = "Europa 1700 — partenza rapida"
+# Where the pictures are copied for a person to look at (the `shot` fixture keeps its own).
+LOOK = Path("/tmp/shots-forms")
+
+
+def look(shot, page: Page, name: str) -> None:
+    LOOK.mkdir(exist_ok=True)
+    shutil.copy(shot(page, name), LOOK / f"{name}.png")
+
+
+def test_a_change_of_scenario_keeps_name_time_power_system_and_privacy(player, shot):
+    # The scenario chosen last fights with the ten-sided dice: its re-drawn form says so.
+    Scenario.objects.filter(name=QUICK_START).update(procedure="d10")
+    anna = player("anna")
+    anna.goto("/partite/nuova/")
+    expect(anna.locator("#id_name")).to_have_value(re.compile(r"^Partita n\. \d+$"))
+    anna.fill("#id_name", "Guerra per lettera")
+    anna.select_option("#id_pace", "mail")
+    anna.select_option("#id_power", "Russia")
+    anna.select_option("#id_procedure", "seed004")
+    anna.check("#id_is_private")
+
+    anna.select_option("#id_scenario", label=QUICK_START)
+    expect(anna.locator("#id_procedure option").first).to_have_text(
+        "Dadi a dieci, a coppie (dello scenario)")  # the form was re-drawn
+    settled(anna)
+    expect(anna.locator("#id_name")).to_have_value("Guerra per lettera")
+    expect(anna.locator("#id_pace")).to_have_value("mail")
+    expect(anna.locator("#id_power")).to_have_value("Russia")
+    expect(anna.locator("#id_procedure")).to_have_value("seed004")
+    expect(anna.locator("#id_is_private")).to_be_checked()
+    look(shot, anna, "new-game-desktop")
+
+    anna.click("#new-game button.primary")
+    anna.wait_for_url(re.compile(r"/partite/\d+/$"))
+    game = Game.objects.get(name="Guerra per lettera")
+    assert (game.scenario.name, game.deadline_seconds, game.procedure, game.is_private) == (
+        QUICK_START, 24 * 3600, "seed004", True)
+    assert list(game.seats.values_list("power", flat=True)) == ["Russia"]
+
+
+def test_on_a_phone_the_form_fits_and_new_games_are_named_by_their_number(player, shot):
+    """Two games left with the default name are not two "Partita di bruno" in "Le tue
+    partite": each is named by its own number."""
+    bruno = player("bruno", phone=True)
+    for _ in range(2):
+        bruno.goto("/partite/nuova/")
+        bruno.click("#new-game button.primary")
+        bruno.wait_for_url(re.compile(r"/partite/\d+/$"))
+    bruno.goto("/partite/nuova/")
+    look(shot, bruno, "new-game-phone")
+    assert bruno.evaluate("document.documentElement.scrollWidth") <= 390
+    names = sorted(Game.objects.values_list("pk", "name"))
+    assert len(names) == 2
+    assert names == [(pk, f"Partita n. {pk}") for pk, _name in names]
+    bruno.goto("/")
+    for _pk, name in names:
+        expect(bruno.locator("body")).to_contain_text(name)
