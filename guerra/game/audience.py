@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
@@ -109,6 +110,14 @@ def last_in_chains(game_id: int, chains: Iterable[str], upto: int = LAST_SEQ) ->
     return {name: (row[i] if row else None) or 0 for i, name in enumerate(names)}
 
 
+# A seat's side in every war it fought (AllianceMembership): (war, side) rows.
+_SEAT_SIDES = Prepared(
+    lambda game, seat: AllianceMembership.objects.filter(game_id=game, seat_id=seat)
+    .values_list("war", "side"),
+    int, int,
+)
+
+
 @dataclass(frozen=True, eq=False)
 class Viewer:
     """One user looking at one game: a player (seat) or a staff observer."""
@@ -142,10 +151,24 @@ class Viewer:
         return chains
 
     def can_read_alliance(self, war: int, side: int) -> bool:
-        """Alliance talk of this war: its members and observers. Former wars are closed."""
-        if war != self.war:
+        """Alliance talk: the members of that alliance in that war, and observers. A war gone
+        by stays readable to those who were its members then, as history (nobody writes there
+        any more); a war not yet begun has none."""
+        if side not in (1, 2) or not 1 <= war <= self.war:
             return False
-        return self.observer or self.side == side
+        if self.observer:
+            return True
+        if war == self.war:
+            return self.side == side
+        return self.former_sides.get(war) == side
+
+    @cached_property
+    def former_sides(self) -> dict[int, int]:
+        """The viewer's side in each war before the current one (read once, when asked)."""
+        if self.seat is None:
+            return {}
+        return {war: side for war, side in _SEAT_SIDES.all(self.game_id, self.seat.pk)
+                if war < self.war}
 
     def can_read_private(self, seat_a: int, seat_b: int) -> bool:
         return self.observer or self.seat_id in (seat_a, seat_b)

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Case, Count, F, Max, Q, QuerySet, When
+from django.utils.translation import gettext as _
 
 from .audience import Viewer
 from .board import abbreviation, text_colour_for
-from .models import ChatKind, ChatMessage, Game, Seat
+from .models import AllianceMembership, ChatKind, ChatMessage, Game, Seat
 from .prepared import Prepared
 
 # A chat panel shows the latest messages; the whole history stays in the database (admin).
@@ -76,14 +77,44 @@ _PRIVATE_LINES = Prepared(
 )
 
 
-def alliance_lines(game: Game, viewer: Viewer, side: int,
-                   after: int | None = None) -> list[Line] | None:
-    """The alliance's talk in the current war, oldest first (with `after`: only the lines after
-    that one, for a page that has the rest); None if the viewer may not read."""
-    if not viewer.can_read_alliance(game.current_war, side):
+def alliance_lines(game: Game, viewer: Viewer, side: int, after: int | None = None,
+                   war: int | None = None) -> list[Line] | None:
+    """The alliance's talk in war `war` (the current one unless named), oldest first (with
+    `after`: only the lines after that one, for a page that has the rest); None if the viewer
+    may not read it."""
+    war = game.current_war if war is None else war
+    if not viewer.can_read_alliance(war, side):
         return None
-    newest = _ALLIANCE_LINES.all(game.pk, game.current_war, side, after or 0)
+    newest = _ALLIANCE_LINES.all(game.pk, war, side, after or 0)
     return _lines(newest[::-1], viewer)
+
+
+def alliance_name(side: int) -> str:
+    """The glossary's name of an alliance: the first to play is A (G21)."""
+    return _("Alliance A") if side == 1 else _("Alliance B")
+
+
+def former_alliances(game: Game, viewer: Viewer) -> list[tuple[int, int]]:
+    """The alliances of the wars gone by whose talk the viewer reads as history, newest war
+    first: the player's own alliance of each war, every alliance for observers."""
+    if viewer.observer:
+        return [(war, side) for war in range(game.current_war - 1, 0, -1) for side in (1, 2)]
+    return sorted(viewer.former_sides.items(), reverse=True)
+
+
+def members_then(game: Game, war: int, side: int) -> list[Seat]:
+    """The members of one alliance of one war, in seating order."""
+    seats = {seat.pk: seat for seat in game.table_seats()}
+    members = [seats[seat] for seat, their_side in _WAR_MEMBERS.all(game.pk, war)
+               if their_side == side and seat in seats]
+    return sorted(members, key=lambda seat: (seat.order, seat.pk))
+
+
+_WAR_MEMBERS = Prepared(
+    lambda game, war: AllianceMembership.objects.filter(game_id=game, war=war)
+    .values_list("seat_id", "side"),
+    int, int,
+)
 
 
 def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int,

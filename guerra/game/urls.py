@@ -1,10 +1,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views, views_attack, views_live, views_play, views_reports
+from . import views, views_attack, views_live, views_play, views_reports, views_rules
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("come-si-gioca/", views_rules.rules_page, name="rules_page"),
+    path("come-si-gioca/diagramma/<slug:procedure>/", views_rules.rules_flowchart,
+         name="rules_flowchart"),
     path("account/registrati/", views.signup, name="signup"),
     path("account/accedi/", auth_views.LoginView.as_view(), name="login"),
     path("account/esci/", auth_views.LogoutView.as_view(), name="logout"),
@@ -23,10 +26,17 @@ urlpatterns = [
         views_live.negotiation_part,
         name="game_negotiation_part",
     ),
+    # An alliance's chat of the current war; and of a named war, which a page uses, so that a
+    # page left open across a war's end still reads its old alliance's chat (now history).
     path(
         "partite/<int:game_id>/chat/alleanza/<int:side>/",
         views_live.alliance_chat,
         name="game_chat_alliance",
+    ),
+    path(
+        "partite/<int:game_id>/chat/alleanza/<int:war>/<int:side>/",
+        views_live.alliance_chat,
+        name="game_chat_alliance_war",
     ),
     path(
         "partite/<int:game_id>/chat/privata/",

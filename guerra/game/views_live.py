@@ -38,7 +38,10 @@ from .negotiation import (
     Speaker,
     alliance_lines,
     alliance_members,
+    alliance_name,
     contacts,
+    former_alliances,
+    members_then,
     private_lines,
 )
 from .parsing import BadInput, optional_number, row_id
@@ -115,18 +118,26 @@ def log_line(game: Game, event: GameEvent) -> SafeString:
     return line
 
 
-def alliance_chat_context(game: Game, viewer: Viewer, side: int,
-                          after: int | None = None) -> dict[str, Any] | None:
-    lines = alliance_lines(game, viewer, side, after)
+def alliance_chat_context(game: Game, viewer: Viewer, side: int, after: int | None = None,
+                          war: int | None = None) -> dict[str, Any] | None:
+    """One alliance's chat in war `war` (the current one unless named); None if the viewer may
+    not read it. A war gone by is history: shown, never written to."""
+    war = game.current_war if war is None else war
+    lines = alliance_lines(game, viewer, side, after, war)
     if lines is None:
         return None
+    current = war == game.current_war
+    members = alliance_members(viewer, side) if current else members_then(game, war, side)
     return {
         "game": game,
         "viewer": viewer,
+        "war": war,
         "side": side,
+        "name": alliance_name(side),
+        "current": current,
         "lines": lines,
-        "members": [Speaker.of(seat) for seat in alliance_members(viewer, side)],
-        "can_write": viewer.side == side and game.status == GameStatus.RUNNING,
+        "members": [Speaker.of(seat) for seat in members],
+        "can_write": current and viewer.side == side and game.status == GameStatus.RUNNING,
     }
 
 
@@ -147,20 +158,24 @@ def private_chat_context(game: Game, viewer: Viewer, other: Seat,
 
 
 def viewer_sides(game: Game, viewer: Viewer) -> list[int]:
-    """The alliances whose private matters the viewer reads: its own (observers: both)."""
-    if viewer.observer and game.current_war:
-        return [1, 2]
+    """The alliances of the current war whose private matters the viewer reads: its own
+    (observers: both, once the war's auction has made them; none before)."""
+    if viewer.observer:
+        return [1, 2] if viewer.sides else []
     return [viewer.side] if viewer.side is not None else []
 
 
 def negotiation_context(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """The negotiation area: one's alliance chat (observers: both), the other players."""
+    """The negotiation area: one's alliance chat (observers: both), the chats of one's
+    alliances in the wars gone by (history), the other players."""
     sides = viewer_sides(game, viewer)
     return {
         "game": game,
         "viewer": viewer,
         "sides": sides,
         "alliance_chats": [alliance_chat_context(game, viewer, side) for side in sides],
+        "former_chats": [alliance_chat_context(game, viewer, side, war=war)
+                         for war, side in former_alliances(game, viewer)],
         "contacts": contacts(game, viewer),
     }
 
@@ -230,31 +245,47 @@ def _after(request: HttpRequest) -> int | None:
 @require_http_methods(["GET", "POST"])
 @for_the_table
 @chat_rate_limited
-def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int) -> HttpResponse:
+def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int,
+                  war: int | None = None) -> HttpResponse:
+    """One alliance's chat of war `war` (the path names it; without: the current war). A page
+    left open across a war's end still reads its old chat, now history (200, never a 404 for
+    its members); writing there is refused."""
     try:
         after = _after(request)
     except BadInput as bad:
         return error_response(request, services.GameError(bad.message))
     if request.method == "POST":
-        if viewer.side != side:
-            return error_response(
-                request,
-                services.GameError(_("You can write only in your own alliance's chat."), 403),
-            )
+        refusal = _alliance_post_refusal(game, viewer, side, war)
+        if refusal is not None:
+            return error_response(request, refusal)
         try:
             services.chat_post_alliance(
-                game_id=game.pk, user=request.user, text=request.POST.get("text", "")
+                game_id=game.pk, user=request.user, text=request.POST.get("text", ""),
+                war=game.current_war if war is None else war, side=side,
             )
         except services.GameError as error:
             return error_response(request, error)
         if not getattr(request, "htmx", False):
             return redirect(reverse("game_board", args=[game.pk]) + "#negotiation")
-    context = alliance_chat_context(game, viewer, side, after)
+    context = alliance_chat_context(game, viewer, side, after, war)
     if context is None:
         raise Http404
     if after is not None:
         return render(request, "game/_chat_lines.html", context)
     return render(request, "game/_chat_alliance.html#log", context)
+
+
+def _alliance_post_refusal(game: Game, viewer: Viewer, side: int,
+                           war: int | None) -> services.GameError | None:
+    """Why a post to this alliance's chat is refused, read as the request found the game (the
+    service checks again under the game's lock)."""
+    if war is not None and war != game.current_war and viewer.can_read_alliance(war, side):
+        return services.GameError(
+            _("War %(war)s is over: its alliance chat can only be read now.") % {"war": war},
+            409)
+    if viewer.side != side or (war is not None and war != game.current_war):
+        return services.GameError(_("You can write only in your own alliance's chat."), 403)
+    return None
 
 
 @require_http_methods(["GET", "POST"])

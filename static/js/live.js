@@ -53,15 +53,32 @@
   var flushTimer = null;
   var unread = {};
   var postingTo = {}; // element id -> when the player's own decision was posted from it
+  var rung = 0; // how many rings were dispatched: each ring's number, in its event's detail
+  var fetching = {}; // part element id -> {rung, since}: its live fetch on its way
+  var refetch = {}; // part element id -> the ring to fetch it again for, once that fetch is done
+  var failedParts = {}; // part element id -> true: its last fetch failed
+  var catchUpTimer = null;
+  var catchUpWait = BACKOFF_MIN;
   var held = {}; // part -> step: rung while the player's own decision was on its way
 
   function setState(state) {
     root.dataset.liveState = state;
-    if (status) {
-      status.dataset.state = state;
-      var text = status.dataset["text" + state.charAt(0).toUpperCase() + state.slice(1)];
-      if (text) status.textContent = text;
-    }
+    showStatus();
+  }
+
+  // The status line: the connection's state, or, while the socket is up, one line saying that
+  // an update did not arrive (a part's fetch failed) or why a form without an error box of its
+  // own was refused.
+  var notice = "";
+  function showStatus() {
+    if (!status) return;
+    var state = root.dataset.liveState || "connecting";
+    status.dataset.state = state;
+    var told = state === "open" && notice;
+    if (told) status.setAttribute("data-notice", "");
+    else status.removeAttribute("data-notice");
+    var text = told ? notice : status.dataset["text" + state.charAt(0).toUpperCase() + state.slice(1)];
+    if (text) status.textContent = text;
   }
 
   // Several pushes in one burst (an action that logs many events) refresh each part once.
@@ -81,6 +98,7 @@
     var steps = pending;
     var parts = Object.keys(steps);
     pending = {};
+    rung += 1;
     if (parts.indexOf("page") >= 0) {
       location.reload();
       return;
@@ -96,7 +114,7 @@
         continue;
       }
       noteUnread(part);
-      var detail = { part: part };
+      var detail = { part: part, rung: rung };
       if (steps[part] !== Infinity) detail.step = steps[part];
       document.body.dispatchEvent(new CustomEvent("live:" + part, { detail: detail }));
     }
@@ -126,6 +144,105 @@
     if (typeof step !== "number") return;
     var shown = event.detail.elt.getAttribute("data-step");
     if (shown !== null && Number(shown) >= step) event.preventDefault();
+  });
+
+  // One live fetch per part at a time, and none aborted (hx-sync "replace" aborts the fetch on
+  // its way, which htmx logs as two errors, and a part rung for two reasons in one burst, e.g.
+  // "turn" and "board", would abort its own first fetch). A ring heard while the part's fetch is
+  // on its way waits for it; the part is then fetched once more, but only if the ring came
+  // after that fetch was sent: a fetch sent after the change already shows it.
+  var FETCH_STUCK = 20000; // a fetch not done by then no longer holds its part back
+
+  function ringOf(config) {
+    var ringing = config && config.triggeringEvent;
+    return ringing && /^live:/.test(ringing.type || "") && ringing.detail ? ringing : null;
+  }
+
+  document.body.addEventListener("htmx:confirm", function (event) {
+    var ringing = ringOf(event.detail);
+    var id = event.detail.elt && event.detail.elt.id;
+    var current = id && fetching[id];
+    if (!ringing || !current || Date.now() - current.since > FETCH_STUCK) return;
+    event.preventDefault();
+    if ((ringing.detail.rung || 0) > current.rung) refetch[id] = ringing;
+  });
+
+  // Registered after the step check above: a fetch it called off is not on its way.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.defaultPrevented) return;
+    var ringing = ringOf(event.detail.requestConfig);
+    var id = event.detail.elt && event.detail.elt.id;
+    if (ringing && id) fetching[id] = { rung: ringing.detail.rung || 0, since: Date.now() };
+  });
+
+  // The answer came (or the fetch failed): the part may be rung again, and is fetched once more
+  // if a later ring waited for it. Its element may be a new one by now (same id).
+  function fetched(detail) {
+    var elt = detail.requestConfig && detail.requestConfig.elt;
+    var id = elt && elt.id;
+    if (!id || !fetching[id]) return;
+    delete fetching[id];
+    var again = refetch[id];
+    delete refetch[id];
+    if (again) setTimeout(function () { fetchAgain(id, again); }, 0);
+  }
+
+  function fetchAgain(id, ringing) {
+    var elt = document.getElementById(id);
+    var path = elt && elt.getAttribute("hx-get");
+    if (!path || !window.htmx) return;
+    var request = window.htmx.ajax("GET", path, { source: elt, event: ringing });
+    if (request && request.catch) request.catch(function () { /* told by partFailed */ });
+  }
+
+  // A part's fetch that failed (an error answer, no network, too slow) keeps what the page
+  // shows (htmx swaps no error answer), says so in the status line, and the page catches up
+  // on its own: every part is fetched again a moment later, and later again while it fails.
+  function partFailed(event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "get" || errorTarget(event.detail)) return;
+    var id = config.elt && config.elt.id;
+    if (id) failedParts[id] = true;
+    notice = root.dataset.liveTextStale || "";
+    showStatus();
+    if (catchUpTimer) return;
+    catchUpTimer = setTimeout(function () { catchUpTimer = null; ring(["all"]); }, catchUpWait);
+    catchUpWait = Math.min(catchUpWait * 2, BACKOFF_MAX);
+  }
+
+  // A part fetched again: once no part that failed is left failing, the notice goes.
+  function partFetched(detail) {
+    var config = detail.requestConfig;
+    var id = config && config.elt && config.elt.id;
+    if (!config || config.verb !== "get" || !detail.successful) return;
+    if (id) delete failedParts[id];
+    var ids = Object.keys(failedParts);
+    for (var i = 0; i < ids.length; i++) {
+      if (!document.getElementById(ids[i])) delete failedParts[ids[i]]; // gone with its page part
+    }
+    if (Object.keys(failedParts).length || !notice || catchUpTimer) return;
+    notice = "";
+    catchUpWait = BACKOFF_MIN;
+    showStatus();
+  }
+
+  // A refused form with no error box of its own: the server's reason, in the status line.
+  function formFailed(event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb === "get" || errorTarget(event.detail)) return;
+    var reason = null;
+    if (refused(event.detail)) {
+      var box = document.createElement("div");
+      box.innerHTML = event.detail.xhr.responseText || "";
+      reason = box.querySelector(".error-box");
+    }
+    notice = (reason && reason.textContent.trim()) || root.dataset.liveTextFailed || "";
+    showStatus();
+  }
+
+  ["htmx:responseError", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.body.addEventListener(name, partFailed);
+    document.body.addEventListener(name, formFailed);
   });
 
   function posting(elements) {
@@ -342,6 +459,8 @@
 
   document.body.addEventListener("htmx:afterRequest", function (event) {
     posted(event);
+    fetched(event.detail);
+    partFetched(event.detail);
     var found = errorTarget(event.detail);
     if (!found) return;
     if (event.detail.successful) {

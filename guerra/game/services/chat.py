@@ -56,13 +56,23 @@ def _running_game_and_seat(game_id: int, user: User | AnonymousUser) -> tuple[Ga
 
 @retried
 @transaction.atomic
-def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str) -> ChatMessage:
-    """Write to one's own alliance of the current war. The enemy never hears of it."""
+def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str,
+                       war: int | None = None, side: int | None = None) -> ChatMessage:
+    """Write to one's own alliance of the current war. The enemy never hears of it. `war` and
+    `side`: the alliance the writer's page shows; if the game has moved on since (a war ended,
+    new alliances), the words are refused rather than told to whoever the allies are now."""
     game, seat = _running_game_and_seat(game_id, user)
     text = _clean_text(text)
-    side = game.war_sides().get(seat.pk)
-    if side is None:
+    own_side = game.war_sides().get(seat.pk)
+    if war is not None and war != game.current_war:
+        raise GameError(
+            _("War %(war)s is over: its alliance chat can only be read now.") % {"war": war},
+            status=409)
+    if own_side is None:
         raise GameError(_("You are in no alliance in this war."), status=403)
+    if side is not None and side != own_side:
+        raise GameError(_("You can write only in your own alliance's chat."), status=403)
+    side = own_side
     (message,) = statements.insert([ChatMessage(
         game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side, sender=seat, text=text
     )])
