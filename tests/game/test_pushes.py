@@ -19,7 +19,7 @@ from django.utils import timezone
 from guerra.game import live, services
 from guerra.game.models import Attack, Game, Scenario
 from guerra.rules.game.machine import pending
-from tests.game.attack_helpers import decide, declare
+from tests.game.attack_helpers import decide, declare, rig  # noqa: F401 (rig: a fixture)
 from tests.game.play_helpers import (
     seat_of,
     set_pieces,
@@ -329,3 +329,26 @@ def test_chat_post_private_rings_the_two_players_and_notifies_the_addressee(
                               f"chat-notice-{anna.pk}"},
     }
 
+
+
+def test_attack_declare_and_the_attacks_end_show_on_every_players_attack_list(
+    act, running_game, rig
+) -> None:
+    """The attack list page re-fetches its list when "board" rings, as a declaration and an
+    attack's end do (it used to show only what was there when it was opened)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    g = running_game
+    prussia = Client()
+    prussia.force_login(user_of(g, "Prussia"))
+    url = reverse("attack_list", args=[g.pk])
+    listening = re.search(r'<div id="attack-list"[^>]*hx-trigger="([^"]*)"',
+                          prussia.get(url).content.decode())
+    assert listening is not None and "live:board from:body" in listening.group(1)
+    neutral = show_counter(g, "Nord America", reward="gold")
+    rig([2, 2, 1, 2])  # a tie against the neutral: the attack ends at once (N4)
+    heard = act(g, lambda: declare(g, "Gran Bretagna", "Nord America", neutral))
+    assert "board" in heard["all"]
+    listed = prussia.get(url).content.decode()
+    assert "Nord America" in listed and "in corso" not in listed
