@@ -332,7 +332,7 @@ def test_chat_post_private_rings_the_two_players_and_notifies_the_addressee(
 
 
 def test_attack_declare_and_the_attacks_end_show_on_every_players_attack_list(
-    act, running_game, rig
+    act, running_game, rig  # noqa: F811 (the fixture)
 ) -> None:
     """The attack list page re-fetches its list when "board" rings, as a declaration and an
     attack's end do (it used to show only what was there when it was opened)."""
