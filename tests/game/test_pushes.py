@@ -352,3 +352,26 @@ def test_attack_declare_and_the_attacks_end_show_on_every_players_attack_list(
     assert "board" in heard["all"]
     listed = prussia.get(url).content.decode()
     assert "Nord America" in listed and "in corso" not in listed
+
+
+def test_attack_decide_rolls_show_on_every_players_dice_page(
+    act, running_game, rig  # noqa: F811 (the fixture)
+) -> None:
+    """The dice page re-fetches its rolls when "log" rings, as every step that rolls does."""
+    from django.test import Client
+    from django.urls import reverse
+
+    g = running_game
+    prussia = Client()
+    prussia.force_login(user_of(g, "Prussia"))
+    url = reverse("dice_check", args=[g.pk])
+    listening = re.search(r'<div id="dice-rolls"[^>]*hx-trigger="([^"]*)"',
+                          prussia.get(url).content.decode())
+    assert listening is not None and "live:log from:body" in listening.group(1)
+    attack = declare(g, "Gran Bretagna", "Nord America", "Francia")
+    decide(attack, "Gran Bretagna", "naval", fight=True)
+    decide(attack, "Francia", "naval", fight=True)
+    rig([3, 5, 2, 2, 1, 5, 1, 1, 6, 6, 1, 1, 6, 6, 1, 1])
+    heard = act(g, lambda: decide(attack, "Gran Bretagna", "tiles", tiles=0))  # the battles
+    assert "log" in heard["all"]
+    assert f"attacco n. {attack.number}" in prussia.get(url).content.decode()
