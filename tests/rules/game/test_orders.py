@@ -15,7 +15,7 @@ import dataclasses
 from guerra.rules.dice import RandomDice
 from guerra.rules.game import setup
 from guerra.rules.game.auction import open_auction
-from guerra.rules.game.events import SetupMarker, TurnBegan
+from guerra.rules.game.events import AlliancesFormed, SetupMarker, TurnBegan
 from guerra.rules.game.inputs import CallPass, Deadline, Pass, Propose
 from guerra.rules.game.machine import pending, start_game
 from guerra.rules.game.phases import run_on
@@ -178,6 +178,19 @@ def test_G27_a_late_opener_proposes_the_first_two_unplaced_in_seating_order_firs
 def test_G21_the_last_single_power_joins_the_alliance_its_proposal_names() -> None:
     state = _whole_auction()
     assert state.alliances == SLOTS
+
+
+def test_G21_the_turn_order_told_when_the_alliances_form_is_the_slot_order() -> None:
+    """Told as Spagna, Prussia, Russia, Gran Bretagna, Austria: not the seating, nor
+    alliance A's powers then alliance B's, nor the alphabet."""
+    state, _called = _first_proposal()
+    for _ in range(5):
+        state = steps(state, Deadline(0))
+    state = steps(state, Propose(GB, 0, None, AT, 0), CallPass(ES, 0), CallPass(AT, 0),
+                  CallPass(RU, 0))
+    formed = [e for e in play(state, CallPass(PR, state.step)).events
+              if isinstance(e, AlliancesFormed)]
+    assert formed == [AlliancesFormed(1, (ES, RU), (PR, GB, AT), (ES, PR, RU, GB, AT))]
 
 
 def test_G28_every_round_the_powers_play_in_slot_order() -> None:
