@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from guerra.rules.dice import RandomDice
-from guerra.rules.game import setup
+from guerra.rules.game import commands, setup
 from guerra.rules.game.auction import open_auction
 from guerra.rules.game.events import AlliancesFormed, SetupMarker, TurnBegan
 from guerra.rules.game.inputs import CallPass, Deadline, Pass, Propose
@@ -265,3 +265,24 @@ def test_G60_a_revolution_ranks_below_everyone_whatever_its_vp() -> None:
     table = standings(finals)
     assert [(row.power, row.rank, row.revolution) for row in table] == [
         (PR, 1, False), (AT, 2, False), (ES, 3, True), (RU, 4, True)]
+
+
+def test_G23_G24_G26_the_auction_command_goes_round_the_seating_it_is_given() -> None:
+    """`python -m guerra.rules auction` with the seating Russia, Prussia, Gran Bretagna,
+    Spagna, Austria and Prussia as first opener: after Prussia comes Gran Bretagna (the
+    alphabet would say Russia, the seating's first Russia); Spagna's raise closes after four
+    passes and Spagna pays; the next proposal is Gran Bretagna's (after Prussia, not after
+    Spagna)."""
+    def case(calls: list[dict[str, object]]) -> dict[str, object]:
+        return {"seating": list(SEATING), "first_opener": PR, "calls": calls}
+
+    opened = [{"power": PR, "propose": {"A": AT, "B": RU}, "bid": 0}]
+    assert commands.auction(case(opened))["next"] == {
+        "power": GB, "call": "raise_or_pass", "bid": 0}
+    calls = [*opened, {"power": GB, "pass": True},
+             {"power": ES, "propose": {"A": GB, "B": PR}, "bid": 2},
+             *({"power": p, "pass": True} for p in (AT, RU, PR, GB))]
+    result = commands.auction(case(calls))
+    assert result["slots"] == [GB, PR]
+    assert result["paid"] == {RU: 0, PR: 0, GB: 0, ES: 2, AT: 0}
+    assert result["next"] == {"power": GB, "call": "propose"}
