@@ -280,9 +280,10 @@ def test_G23_G24_G26_the_auction_command_goes_round_the_seating_it_is_given() ->
     assert commands.auction(case(opened))["next"] == {
         "power": GB, "call": "raise_or_pass", "bid": 0}
     calls = [*opened, {"power": GB, "pass": True},
-             {"power": ES, "propose": {"A": GB, "B": PR}, "bid": 2},
+             {"power": ES, "propose": {"A": PR, "B": GB}, "bid": 2},
              *({"power": p, "pass": True} for p in (AT, RU, PR, GB))]
     result = commands.auction(case(calls))
-    assert result["slots"] == [GB, PR]
+    assert result["slots"] == [PR, GB]  # as proposed: not the alphabet's, nor the seating's
+    assert result["alliances"] == {"A": [PR], "B": [GB]}
     assert result["paid"] == {RU: 0, PR: 0, GB: 0, ES: 2, AT: 0}
     assert result["next"] == {"power": GB, "call": "propose"}
