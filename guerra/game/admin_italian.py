@@ -36,6 +36,8 @@ DJANGO_TEXTS = (
         "objects and their related items will be deleted:"
     ),
     gettext_noop("Add another %(verbose_name)s"),
+    # The list's delete action ("Cancella partite selezionati" in Django's Italian).
+    gettext_noop("Delete selected %(verbose_name_plural)s"),
 )
 
 # Django's own msgids its Italian catalogues do not translate yet (Django 5.2): the admin's

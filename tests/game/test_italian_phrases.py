@@ -129,6 +129,7 @@ def test_G13_the_placement_form_reads_place_an_army_in_your_home(draw_game):
     assert ">nella tua madrepatria</option>" in form
     assert ">nel Baltico</option>" in form and ">negli Stati Tedeschi</option>" in form
     assert ">in Africa</option>" in form
+    assert ">Piazza l'unità</button>" in html and "Piazzala" not in html
     assert ">in\n" not in html.split('name="tipo"')[1].split('name="luogo"')[0]
 
 
@@ -266,3 +267,50 @@ def test_the_neutral_marker_is_named_so_in_an_attacks_log_line(db):
     with translation.override("it"):
         text = render_rules_message(event.describe())
     assert text == "La Francia attacca una pedina neutrale nel Baltico."
+
+
+def test_the_admin_list_s_delete_action_agrees_with_any_noun(admin_client, lobby_game):
+    html = admin_client.get(reverse("admin:game_game_changelist")).content.decode()
+    assert "Elimina la selezione (partite)" in html
+    assert "partite selezionati" not in html
+
+
+def test_G21_the_log_names_the_alliances_as_the_board_does(db):
+    from django.utils import translation
+
+    from guerra.game.rules_text import render_rules_message
+    from guerra.rules.game.events import AlliancesFormed
+
+    event = AlliancesFormed(1, ("Francia", "Prussia"), ("Gran Bretagna",),
+                            ("Francia", "Gran Bretagna", "Prussia"))
+    with translation.override("it"):
+        text = render_rules_message(event.describe())
+    assert text.startswith("Alleanze della guerra 1 — Alleanza A: Francia, Prussia; "
+                           "Alleanza B: Gran Bretagna. Ordine di turno:")
+
+
+def test_N3_the_neutral_marker_s_dice_are_named_pedina_neutrale(running_game, rig):  # noqa: F811
+    from .attack_helpers import declare
+
+    neutral = show_counter(running_game, "Nord America", reward="gold")
+    rig([1, 1, 6, 6])  # the attacker's two dice, then the neutral marker's
+    attack = declare(running_game, "Gran Bretagna", "Nord America", neutral)
+    html = client_of(seat(running_game, "Francia").user).get(
+        attack.get_absolute_url()).content.decode()
+    assert '<div class="ev dice">Pedina neutrale:' in html
+    assert "<strong>Pedina neutrale " in html and ">Neutrale" not in html
+
+
+def test_G33_an_ocean_voyage_s_risk_agrees_with_the_unit_and_has_no_nested_brackets(
+        running_game):
+    html = board_of(running_game, "Francia")
+    assert "(traversata oceanica: persa in mare con un 1 al dado, una volta su 6)" in html
+    assert "perso in mare" not in html
+
+
+def test_G40_the_market_joins_a_price_in_gold_and_unrest_and_counts_unrest_in_points(
+        running_game):
+    html = client_of(seat(running_game, "Francia").user).get(
+        reverse("tile_market", args=[running_game.pk])).content.decode()
+    assert re.search(r"4 ori\s*\+ 1 punto di insoddisfazione", html)
+    assert "−3 punti di insoddisfazione quando la prendi" in html
