@@ -64,12 +64,25 @@ class EdgeView:
 
 
 @dataclass
+class PathStep:
+    """One box on the path taken, in the order the attack went through them: a phone reads
+    the path as a list (the whole chart is wider than its screen)."""
+
+    node: Node
+    label: str
+    current: bool
+    events: list[dict[str, Any]]
+    awaited: tuple[str, ...] = ()
+
+
+@dataclass
 class ChartView:
     boxes: list[BoxView]
     edges: list[EdgeView]
     width: int
     height: int
     current: str | None
+    path: list[PathStep] = field(default_factory=list)
 
 
 def visits_from_steps(steps: Iterable[Sequence[dict[str, Any]]]) -> list[Visit]:
@@ -129,14 +142,16 @@ def chart_view(
     for visit in visits:
         by_node.setdefault(visit.node, []).append(visit)
     current = visits[-1].node if visits else None
+
+    def shown(visit: Visit) -> list[dict[str, Any]]:
+        return [{**event, "text": describe(event),
+                 "template": template(str(event.get("type"))) if template else None}
+                for event in visit.events]
+
     boxes: dict[str, BoxView] = {}
     for node in procedure.nodes:
         node_visits = by_node.get(node.id, [])
-        events = [
-            {**event, "text": describe(event),
-             "template": template(str(event.get("type"))) if template else None}
-            for visit in node_visits for event in visit.events
-        ]
+        events = [event for visit in node_visits for event in shown(visit)]
         label = translate(node.label)
         status = "current" if node.id == current else ("visited" if node_visits else "idle")
         box = BoxView(
@@ -184,12 +199,19 @@ def chart_view(
     ]
     # The path taken is drawn last, over the grey arrows that share a stretch of it.
     edges.sort(key=lambda edge: edge.taken)
+    last = len(visits) - 1
+    path = [
+        PathStep(node=boxes[visit.node].node, label=boxes[visit.node].label,
+                 current=i == last, events=shown(visit), awaited=awaited if i == last else ())
+        for i, visit in enumerate(visits)
+    ]
     return ChartView(
         boxes=list(boxes.values()),
         edges=edges,
         width=columns * COLUMN_WIDTH,
         height=y,
         current=current,
+        path=path,
     )
 
 

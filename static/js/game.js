@@ -6,7 +6,9 @@
  *   the server applies a passed deadline before it renders anything);
  * - a flowchart larger than its frame opens scrolled to its current box;
  * - the flowchart's rule codes hide behind a toggle ("show the rules");
- * - the cells of a wide table that stacks on a phone are named by their column. */
+ * - the cells of a wide table that stacks on a phone are named by their column;
+ * - the map zooms and pans in its frame (issue 25: a phone reads its pieces at 12 px);
+ * - a select whose choice is wider than the select says the whole choice under it. */
 (function () {
   "use strict";
 
@@ -61,7 +63,133 @@
       chart.scrollLeft = Math.max(0, left);
       chart.scrollTop = Math.max(0, top);
     }
+    // The path as a list (a phone's): it opens at its last box, the boxes before it above.
+    var paths = document.querySelectorAll(".chart-path");
+    for (var j = 0; j < paths.length; j++) {
+      var path = paths[j];
+      var step = path.querySelector(".box.current");
+      if (!step || path.dataset.centred === "1" || !path.clientHeight) continue;
+      path.dataset.centred = "1";
+      path.scrollTop = Math.max(0, step.offsetTop + step.offsetHeight + COLUMN_MARGIN - path.clientHeight);
+    }
   }
+
+  // The map zooms in its frame, which scrolls to pan. The largest zoom is the one where the
+  // smallest piece or number on it reads at READABLE_PX; each "+" doubles the zoom up to it.
+  // On a phone (TOUCH) a tap on the map below that size zooms in to it where it lands; on the
+  // full-size map, a tap on a region opens its card (its link). The zoom and the place looked
+  // at survive the live swaps of the map.
+  var READABLE_PX = 12;
+  var TOUCH = window.matchMedia("(max-width: 700px), (pointer: coarse)");
+  var mapView = { zoom: 1, x: 0.5, y: 0.5 };
+
+  function smallestText(svg) {
+    var texts = svg.querySelectorAll(".counters text, .neutral text, .region-vp, .home text");
+    var smallest = Infinity;
+    for (var i = 0; i < texts.length; i++) {
+      var ctm = texts[i].getScreenCTM();
+      if (!ctm) continue;
+      var size = parseFloat(getComputedStyle(texts[i]).fontSize) * Math.hypot(ctm.a, ctm.b);
+      if (size > 0 && size < smallest) smallest = size;
+    }
+    return smallest;
+  }
+
+  function applyZoom(frame, zoom, x, y) {
+    var svg = frame.querySelector("svg.map");
+    var max = parseFloat(frame.dataset.maxZoom) || 1;
+    zoom = Math.min(max, Math.max(1, zoom));
+    svg.style.width = (zoom * 100) + "%";
+    frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
+    mapView = { zoom: zoom, x: x, y: y };
+    frame.dataset.zoom = zoom.toFixed(2);
+    frame.dataset.tap = TOUCH.matches && zoom < max ? "zoom" : "card";
+    var tools = frame.parentNode.querySelector("[data-map-tools]");
+    if (tools) {
+      tools.querySelector('[data-map-zoom="out"]').disabled = zoom <= 1;
+      tools.querySelector('[data-map-zoom="in"]').disabled = zoom >= max;
+    }
+  }
+
+  function lookedAt(frame) {
+    return {
+      x: (frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth,
+      y: (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight,
+    };
+  }
+
+  function setUpMaps() {
+    var frames = document.querySelectorAll("[data-map-frame]");
+    for (var i = 0; i < frames.length; i++) {
+      var frame = frames[i];
+      if (frame.dataset.ready || !frame.clientWidth) continue;
+      frame.dataset.ready = "1";
+      var svg = frame.querySelector("svg.map");
+      svg.style.width = "100%";
+      var smallest = smallestText(svg);
+      frame.dataset.maxZoom = isFinite(smallest) ? Math.max(1, READABLE_PX / smallest * 1.01).toFixed(3) : "1";
+      var tools = frame.parentNode.querySelector("[data-map-tools]");
+      if (tools) tools.hidden = false;
+      applyZoom(frame, mapView.zoom, mapView.x, mapView.y);
+      frame.addEventListener("scroll", function (event) {
+        var at = lookedAt(event.currentTarget);
+        mapView.x = at.x;
+        mapView.y = at.y;
+      }, { passive: true });
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-map-zoom]");
+    if (button) {
+      var frame = button.closest("[data-map-tools]").parentNode.querySelector("[data-map-frame]");
+      var at = lookedAt(frame);
+      var zoom = parseFloat(frame.dataset.zoom) || 1;
+      var next = button.dataset.mapZoom === "in" ? zoom * 2 : zoom / 2;
+      applyZoom(frame, next < 1.2 ? 1 : next, at.x, at.y);
+      return;
+    }
+    var map = event.target.closest && event.target.closest("[data-map-frame]");
+    if (!map || map.dataset.tap !== "zoom") return;
+    event.preventDefault(); // not the region's card yet: first the map grows where it was tapped
+    var box = map.querySelector("svg.map").getBoundingClientRect();
+    applyZoom(map, Infinity, (event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height);
+  });
+
+  // A select shows its choice on one line: when the choice is longer than the select is wide
+  // (a phone), the whole of it is written under the select.
+  var measure = document.createElement("canvas").getContext("2d");
+
+  function wholeChoice(select) {
+    var next = select.nextElementSibling;
+    var caption = next && next.classList.contains("whole-choice") ? next : null;
+    var option = select.options[select.selectedIndex];
+    var style = getComputedStyle(select);
+    measure.font = style.fontWeight + " " + style.fontSize + " " + style.fontFamily;
+    var room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    var cut = option && select.clientWidth > 0 && measure.measureText(option.text).width > room;
+    if (!cut) {
+      if (caption) caption.remove();
+      return;
+    }
+    if (!caption) {
+      caption = document.createElement("span");
+      caption.className = "whole-choice";
+      caption.setAttribute("aria-hidden", "true"); // the select itself says it to a reader
+      select.insertAdjacentElement("afterend", caption);
+    }
+    caption.textContent = option.text;
+  }
+
+  function wholeChoices() {
+    var selects = document.querySelectorAll("select:not([multiple])");
+    for (var i = 0; i < selects.length; i++) wholeChoice(selects[i]);
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.tagName === "SELECT") wholeChoice(event.target);
+  });
 
   // The rule codes on the flowchart's boxes ("L5", "M2") show only when the player asks;
   // the choice is remembered on this device.
@@ -103,9 +231,12 @@
     labelCells();
     showRules(rulesShown());
     centreCharts();
+    setUpMaps();
+    wholeChoices();
   }
 
   setInterval(tick, 1000);
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
+  window.addEventListener("resize", wholeChoices);
 })();

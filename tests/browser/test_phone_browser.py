@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, Region, Scenario, Seat
+from guerra.game.services.snapshot import load_state
+from guerra.rules.game.machine import pending
 from tests.browser.conftest import PASSWORD, logged_in, settled
 from tests.browser.test_attack_browser import start_game
+from tests.browser.test_d10_browser import REGION, start_d10_game
 from tests.game.play_helpers import finish_auction, set_pieces, show_counter, state_of
 
 LIVE = 15_000  # ms
@@ -65,7 +70,7 @@ def inner_scrollers(page: Page) -> list[str]:
     return list(page.evaluate("""() => [...document.querySelectorAll("body *")].filter(e => {
         const x = getComputedStyle(e).overflowX;
         return (x === "auto" || x === "scroll") && e.scrollWidth > e.clientWidth + 1
-          && !e.closest(".chart-scroll");
+          && !e.closest(".chart-scroll, .chart-path, .map-frame");
       }).map(e => e.tagName.toLowerCase() + "." + e.className)"""))
 
 
@@ -112,41 +117,168 @@ def live(page: Page, url: str) -> None:
     settled(page)
 
 
-def test_no_game_page_scrolls_sideways_on_a_phone(login, shot):
-    phone = login("bruno", PHONE)
-    desktop = login("bruno", DESKTOP)
-    login("anna", DESKTOP)
-    login("carla", DESKTOP)
-    game = start_game()
-    board = f"/partite/{game.pk}/"
-    wide: dict[str, int] = {}
+# What a phone must offer on every page: nothing wider than the window, and every target a
+# finger can hit (44 x 44 CSS pixels), but a link inside running text. A link is inside running
+# text when its block (its nearest ancestor not laid out inline) holds words of its own: a text
+# node with a letter, reached from the block through inline elements only, none of them
+# interactive. A checkbox or a radio button is tapped through its label: the larger counts.
+SMALL_TARGETS = """() => {
+  const TAPPABLE = "a[href], button, input, select, textarea, summary";
+  const inline = (e) => getComputedStyle(e).display === "inline";
+  function inRunningText(link) {
+    if (link instanceof SVGElement || !inline(link)) return false;
+    let block = link.parentElement;
+    while (block && inline(block)) block = block.parentElement;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      if (!/\\p{L}/u.test(t.data) || link.contains(t)) continue;
+      let e = t.parentElement, words = true;
+      for (; e !== block; e = e.parentElement) {
+        if (!inline(e) || e.matches(TAPPABLE)) { words = false; break; }
+      }
+      if (words) return true;
+    }
+    return false;
+  }
+  const small = [];
+  for (const e of document.querySelectorAll(TAPPABLE)) {
+    if (e.type === "hidden" || !e.checkVisibility({visibilityProperty: true})) continue;
+    if (getComputedStyle(e).pointerEvents === "none") continue;  // not a target: a tap passes
+    // The map's regions while a tap zooms the map in wherever it lands: the map is the target.
+    if (e instanceof SVGElement && e.closest("[data-map-frame]")?.dataset.tap === "zoom") continue;
+    let boxes = [e.getBoundingClientRect()];
+    if (e.type === "checkbox" || e.type === "radio") {
+      boxes = boxes.concat([...e.labels].map((l) => l.getBoundingClientRect()));
+    }
+    boxes = boxes.filter((r) => r.width > 1 && r.height > 1);  // a visually hidden input
+    if (!boxes.length || e.tagName === "A" && inRunningText(e)) continue;
+    const w = Math.max(...boxes.map((r) => r.width)), h = Math.max(...boxes.map((r) => r.height));
+    if (w < 43.5 || h < 43.5) {
+      const text = (e.textContent || e.value || e.name || "").trim().replace(/\\s+/g, " ");
+      const size = `${Math.round(w)}x${Math.round(h)}`;
+      small.push(`${e.tagName.toLowerCase()} "${text.slice(0, 30)}" ${size}`);
+    }
+  }
+  return small;
+}"""
 
-    def visit(name: str, url: str, part: str = "main") -> None:
-        for page, device in ((phone, "phone"), (desktop, "desktop")):
+
+# A select shows its choice on one line: a choice wider than the select (its text measured in
+# the select's font, beside its padding and arrow) must be written whole under it.
+CUT_CHOICES = """() => [...document.querySelectorAll("select")].filter(s => {
+  if (!s.checkVisibility() || s.selectedIndex < 0) return false;
+  const style = getComputedStyle(s), probe = document.createElement("span");
+  probe.style.cssText = `position: absolute; white-space: pre; font: ${style.font}`;
+  probe.textContent = s.options[s.selectedIndex].text;
+  document.body.append(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.remove();
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  const said = s.nextElementSibling;
+  return wide > room && !(said?.matches(".whole-choice") && said.checkVisibility()
+    && said.textContent === s.options[s.selectedIndex].text);
+}).map(s => s.options[s.selectedIndex].text)"""
+
+
+class Tour:
+    """Visits pages on a phone and on a desktop, each player's pages in their own two
+    browsers (opened once), and notes what does not fit a phone."""
+
+    def __init__(self, login: Callable[[str, dict[str, Any]], Page],
+                 shot: Callable[[Page, str], Path]) -> None:
+        self.login, self.shot = login, shot
+        self.pages: dict[tuple[str, str], Page] = {}
+        self.faults: dict[str, object] = {}
+
+    def page(self, name: str, device: str) -> Page:
+        if (name, device) not in self.pages:
+            self.pages[name, device] = self.login(name, PHONE if device == "phone" else DESKTOP)
+        return self.pages[name, device]
+
+    def visit(self, name: str, url: str, who: str = "bruno") -> None:
+        for device in ("phone", "desktop"):
+            page = self.page(who, device)
             page.goto(url)
             page.wait_for_load_state("load")
             settled(page)
-            detail(shot, page, part, f"{name}-{device}", top=device == "phone")
+            self.shot(page, f"{name}-{device}")
             if sideways(page) > 0:
-                wide[f"{name}-{device}"] = sideways(page)
-            if inner_scrollers(page):
-                wide[f"{name}-{device}-inside"] = len(inner_scrollers(page))
+                self.faults[f"{name}-{device}: wider by"] = sideways(page)
+            if device == "phone":
+                if inner_scrollers(page):
+                    self.faults[f"{name}: scrolls inside"] = inner_scrollers(page)
+                if small := page.evaluate(SMALL_TARGETS):
+                    self.faults[f"{name}: small targets"] = small
+                if cut := page.evaluate(CUT_CHOICES):
+                    self.faults[f"{name}: choices cut"] = cut
 
-    visit("lobby", "/")
-    visit("board", board, "#regions")
+
+def finish(attack: Attack) -> Attack:
+    """Let the attack's deadlines pass until it ends: each awaited answer takes its default."""
+    for _ in range(30):
+        attack.refresh_from_db()
+        if attack.finished:
+            return attack
+        services.game_expire(game_id=attack.game_id, now=timezone.now() + timedelta(days=1))
+    raise AssertionError("the attack did not end")
+
+
+def awaited_user(game: Game) -> str:
+    game.refresh_from_db()
+    waiting = pending(load_state(game))
+    return Seat.objects.get(game=game, power=waiting.powers[0]).user.username
+
+
+def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(login, shot):
+    """Every page at 390 x 844: nothing scrolls sideways, no target under 44 x 44 px."""
+    tour = Tour(login, shot)
+    for name in ("anna", "bruno", "carla", "dario"):
+        tour.page(name, "phone")
+    tour.visit("lobby", "/")
+    tour.visit("new-game", "/partite/nuova/")
+    full = Scenario.objects.get(name="Europa 1700")
+    bruno, anna, carla = (User.objects.get(username=n) for n in ("bruno", "anna", "carla"))
+    waiting = services.game_create(user=bruno, scenario=full, name="In attesa",
+                                   is_private=False, power="Gran Bretagna")
+    services.game_join(game_id=waiting.pk, user=anna, power="Francia")
+    tour.visit("waiting-room", f"/partite/{waiting.pk}/")
+    services.game_join(game_id=waiting.pk, user=carla, power="Prussia")
+    setup = services.game_start(game_id=waiting.pk, user=bruno)
+    tour.visit("board-setup", f"/partite/{setup.pk}/", awaited_user(setup))
+    quick = Scenario.objects.get(name="Europa 1700 — partenza rapida")
+    auction = services.game_create(user=anna, scenario=quick, name="All'asta",
+                                   is_private=False, power="Francia")
+    services.game_join(game_id=auction.pk, user=bruno, power="Gran Bretagna")
+    auction = services.game_start(game_id=auction.pk, user=anna)
+    tour.visit("board-auction", f"/partite/{auction.pk}/", awaited_user(auction))
+
+    game = start_game()
+    board = f"/partite/{game.pk}/"
+    tour.visit("board-turn", board)
     region = Region.objects.get(game=game, name="Nord America")
     francia = Seat.objects.get(game=game, power="Francia")
-    visit("declare", f"{board}attacco/?regione={region.pk}&obiettivo=power-{francia.pk}",
-          "#declare-panel")
-    visit("market", board + "mercato/", "#market")
+    tour.visit("declare", f"{board}attacco/?regione={region.pk}&obiettivo=power-{francia.pk}")
+    tour.visit("market", board + "mercato/")
     attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
-    visit("attack", f"{board}attacchi/{attack.number}/", ".attack-panel")
-    visit("attacks", board + "attacchi/", "table.attack-list")
+    tour.visit("attack", f"{board}attacchi/{attack.number}/")
+    tour.visit("attack-finished", f"{board}attacchi/{finish(attack).number}/")
+    tour.visit("attacks", board + "attacchi/")
+    tour.visit("dice", board + "dadi/")
+
+    d10 = start_d10_game()
+    attack = declare(d10, "Gran Bretagna", REGION, "Francia")
+    tour.visit("d10-attack", f"/partite/{d10.pk}/attacchi/{attack.number}/")
+    tour.visit("d10-attack-finished", f"/partite/{d10.pk}/attacchi/{finish(attack).number}/")
+
     over = finished_game()
-    visit("war-report", f"/partite/{over.pk}/guerre/1/", "main .card")
-    visit("standings", f"/partite/{over.pk}/classifica/")
-    visit("board-over", f"/partite/{over.pk}/", "#turn-box")
-    assert wide == {}
+    tour.visit("war-report", f"/partite/{over.pk}/guerre/1/")
+    tour.visit("standings", f"/partite/{over.pk}/classifica/")
+    tour.visit("board-over", f"/partite/{over.pk}/")
+    for device in ("phone", "desktop"):
+        tour.page("bruno", device).context.clear_cookies()
+    tour.visit("login", "/account/accedi/")
+    tour.visit("signup", "/account/registrati/")
+    assert not tour.faults, "\n".join(f"{k}: {v}" for k, v in tour.faults.items())
 
 
 CURRENT_BOX_IN_FRAME = """() => {
