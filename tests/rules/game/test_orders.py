@@ -16,13 +16,13 @@ from guerra.rules.dice import RandomDice
 from guerra.rules.game import commands, setup
 from guerra.rules.game.auction import open_auction
 from guerra.rules.game.events import AlliancesFormed, SetupMarker, TurnBegan
-from guerra.rules.game.inputs import CallPass, Deadline, Pass, Propose
+from guerra.rules.game.inputs import CallPass, Deadline, Move, Pass, Propose, UnitMove
 from guerra.rules.game.machine import pending, start_game
 from guerra.rules.game.phases import run_on
 from guerra.rules.game.scoring import Final, score_region, standings
-from guerra.rules.game.state import GameState, PowerState, Side
+from guerra.rules.game.state import GameState, Pieces, PowerState, Side, TurnState
 from tests.rules.game.helpers import in_rounds, of_type, ok, play, steps
-from tests.rules.game.scenarios import AT, ES, FR, GB, NL, PR, RU, europa, tiny
+from tests.rules.game.scenarios import AT, CA, ES, FR, GB, NL, PR, RU, europa, tiny
 
 SEATING = (RU, PR, GB, ES, AT)
 SLOTS: tuple[tuple[str, Side], ...] = ((ES, "A"), (PR, "B"), (RU, "A"), (GB, "B"), (AT, "B"))
@@ -287,3 +287,14 @@ def test_G23_G24_G26_the_auction_command_goes_round_the_seating_it_is_given() ->
     assert result["alliances"] == {"A": [PR], "B": [GB]}
     assert result["paid"] == {RU: 0, PR: 0, GB: 0, ES: 2, AT: 0}
     assert result["next"] == {"power": GB, "call": "propose"}
+
+
+def test_G33_storm_dice_are_rolled_unit_by_unit_in_the_order_of_the_move() -> None:
+    """Gran Bretagna sends its fleet, then an army (which needs that fleet, G32), from home
+    to the Caribbean; the dice say 6, then 1: the army is lost at sea, not the fleet. Wrong:
+    the dice in the reverse order, or armies before fleets."""
+    state = in_rounds(pieces=[Pieces(GB, None, armies=1, fleets=1)], turn=TurnState(GB))
+    moves = (UnitMove("fleet", None, CA), UnitMove("army", None, CA))
+    after = play(state, Move(GB, state.step, moves), dice=[6, 1]).state
+    assert after.pieces(GB, CA) == Pieces(GB, CA, fleets=1)
+    assert after.power(GB).unrest == 1
