@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import settled
 from tests.browser.test_attack_browser import declare_from_the_board
 from tests.browser.test_live_browser import LIVE, not_reloaded, open_board, start_game
+from tests.game.play_helpers import give_turn
 
 
 def test_G41_a_tax_shows_its_gold_and_unrest_on_every_open_board(player, shot):
@@ -43,8 +44,6 @@ def test_G34_a_declared_attack_shows_on_every_open_attack_list(player, shot):
     expect(anna.locator("[data-live-status]")).to_have_attribute("data-state", "open")
     anna.evaluate("window.notReloaded = true")
     expect(anna.locator("#attack-list")).to_contain_text("Ancora nessun attacco")
-
-    from tests.game.play_helpers import give_turn
 
     give_turn(game, "Gran Bretagna")  # behind the scenes: the pages re-fetch on the next push
     bruno.reload()
