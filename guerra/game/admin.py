@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from axes.admin import AccessAttemptAdmin, AccessFailureLogAdmin, AccessLogAdmin
@@ -17,30 +16,26 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from guerra.rules.game.events import PHASE_LABELS
-
-from . import scenario_io
+from . import (
+    admin_game,  # noqa: F401  (the game's page: its admin registers on import)
+    scenario_io,
+)
 from .admin_italian import ItalianModelAdmin
 from .models import (
     AllianceMembership,
     Attack,
     ChatMessage,
     DiceRoll,
-    Game,
     GameEvent,
-    GameStatus,
     Holding,
     Neutral,
     Region,
     Scenario,
-    Seat,
     TileHolding,
 )
-from .rules_text import render_rules_message
 from .scenario_checks import scenario_check
 from .scenario_inlines import (
     LandLinkInline,
@@ -212,76 +207,6 @@ class ScenarioAdmin(ItalianModelAdmin):
             "title": _("Import a scenario"),
         }
         return TemplateResponse(request, "admin/game/scenario/import.html", context, status=status)
-
-
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
-    model = Seat
-    add_another = gettext_lazy("Add another seat")
-    extra = 0
-    fields = ["power", "user", "gold", "unrest", "vp", "turn_position"]
-    raw_id_fields = ["user"]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        # Once the game has started, a power's gold, unrest, VP and turn are its rules state's,
-        # shown here and corrected by the staff tools as a step of the game; who plays it may
-        # still change.
-        if obj is not None and obj.status != GameStatus.LOBBY:
-            return ["power", "gold", "unrest", "vp", "turn_position"]
-        return []
-
-    # A started game's seats are its powers in the rules state: none is added or taken away.
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return _before_the_start(obj) and super().has_add_permission(request, obj)
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return _before_the_start(obj) and super().has_delete_permission(request, obj)
-
-
-def _before_the_start(game: Game | None) -> bool:
-    return game is None or game.status == GameStatus.LOBBY
-
-
-@admin.register(Game)
-class GameAdmin(ItalianModelAdmin):
-    the_name = gettext_lazy("the game")
-    feminine = True
-    list_display = ["name", "status", "scenario", "created_by", "created_at", "current_war"]
-    list_filter = ["status"]
-    search_fields = ["name"]
-    inlines = [SeatInline]
-    # The combat system is copied into the rules state when the game starts: changing it here
-    # afterwards would change nothing but the label, so it is shown, not edited.
-    readonly_fields = [
-        "procedure",
-        # The rules state is the game's truth, and what it shows is kept by its step (pages,
-        # board, log): an edit here, behind the step, would be shown stale and then written
-        # over by the next step. The staff tools on the board correct it as a step.
-        "rules_state",
-        "step",
-        "phase_shown",
-        "current_war",
-        "current_round",
-        "invite_token",
-        "dice_seed_hash",
-        "next_roll",
-        "last_event_seq",
-        "started_at",
-        "ended_at",
-    ]
-    exclude = ["dice_seed", "rules", "phase"]
-
-    @admin.display(description=gettext_lazy("phase"))
-    def phase_shown(self, game: Game) -> str:
-        """The phase in words, as the board says it (the column keeps the rules' own name)."""
-        label = PHASE_LABELS.get(game.phase)
-        return render_rules_message(label) if label is not None else "-"
-
-    @admin.display(description=gettext_lazy("rules state"))
-    def rules_state(self, game: Game) -> str:
-        """The state indented, in a box of its own height: one line of 18 KB reads as nothing."""
-        text = json.dumps(game.rules, indent=1, ensure_ascii=False, sort_keys=True)
-        return format_html('<pre style="max-height: 30em; overflow: auto; margin: 0">{}</pre>',
-                           text)
 
 
 class ProjectionAdmin(ItalianModelAdmin):

@@ -3,13 +3,14 @@
 import dataclasses
 import html
 import json
+from datetime import timedelta
 
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from guerra.game.models import Game, Scenario, StartingPosition
 from guerra.game.rules_text import render_rules_message
@@ -482,3 +483,145 @@ def test_a_running_game_s_seats_are_neither_added_nor_deleted_in_the_admin(admin
                  f"seats-{len(before)}-user": game.created_by_id})
     admin_client_.post(url, data)
     assert list(game.seats.order_by("pk").values_list("pk", "power")) == before
+
+
+# --- a running game's change form, field by field ------------------------------------------
+
+# What staff may still change once a game has started; the rest is shown, not edited.
+EDITABLE_WHILE_RUNNING = {"name", "created_by", "is_private", "status", "deadline_seconds",
+                          "deadline"}
+SHOWN_ONLY = ["scenario", "procedure", "wars", "rounds_per_war", "control_markers_per_power"]
+
+
+def game_post_data(client, game):
+    """The game's change form as the browser sends it unchanged, its seats included."""
+    url = reverse("admin:game_game_change", args=[game.pk])
+    form = client.get(url).context["adminform"].form
+    data = {name: value for name, value in form.initial.items()
+            if name in form.fields and value is not None and value is not False}
+    data.pop("deadline", None)
+    if game.deadline is not None:
+        local = timezone.localtime(game.deadline)
+        data.update({"deadline_0": local.strftime("%Y-%m-%d"),
+                     "deadline_1": local.strftime("%H:%M:%S")})
+    seats = list(game.seats.order_by("order", "pk"))
+    data.update({"seats-TOTAL_FORMS": len(seats), "seats-INITIAL_FORMS": len(seats)})
+    for i, seat in enumerate(seats):
+        data.update({f"seats-{i}-id": seat.pk, f"seats-{i}-game": game.pk,
+                     f"seats-{i}-user": seat.user_id})
+    return url, data
+
+
+def test_a_running_game_s_form_edits_only_what_can_still_change(admin_client_, running_game):
+    """Scenario, combat system, wars, rounds per war and control markers are the rules state's
+    once the game started: shown, not offered (before, "Guerre" was accepted and ignored)."""
+    url = reverse("admin:game_game_change", args=[running_game.pk])
+    response = admin_client_.get(url)
+    assert set(response.context["adminform"].form.fields) == EDITABLE_WHILE_RUNNING
+    shown = page_text(response)
+    for label in ("Scenario", "Sistema di combattimento", "Guerre", "Round per guerra"):
+        assert label in shown
+    _url, data = game_post_data(admin_client_, running_game)
+    data.update({"wars": 9, "rounds_per_war": 9, "control_markers_per_power": 1,
+                 "scenario": Scenario.objects.exclude(pk=running_game.scenario_id).first().pk})
+    assert admin_client_.post(url, data).status_code == 302
+    game = Game.objects.get(pk=running_game.pk)
+    assert [getattr(game, f) for f in SHOWN_ONLY] == [getattr(running_game, f) for f in SHOWN_ONLY]
+
+
+@pytest.mark.parametrize("field", ["name", "created_by", "is_private", "deadline_seconds",
+                                   "deadline"])
+def test_a_running_game_s_editable_field_is_saved(admin_client_, running_game, make_user, field):
+    """Each field offered is saved as given: none is accepted and ignored."""
+    url, data = game_post_data(admin_client_, running_game)
+    later = timezone.localtime(running_game.deadline + timedelta(hours=5)).replace(microsecond=0)
+    new = {"name": "Rinominata", "created_by": make_user("nuovo").pk, "is_private": True,
+           "deadline_seconds": 3600, "deadline": later}[field]
+    if field == "deadline":
+        data.update({"deadline_0": later.strftime("%Y-%m-%d"),
+                     "deadline_1": later.strftime("%H:%M:%S")})
+    else:
+        data[field] = "on" if new is True else new
+    response = admin_client_.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    game = Game.objects.get(pk=running_game.pk)
+    assert getattr(game, field + "_id" if field == "created_by" else field) == new
+    assert (game.rules, game.step) == (running_game.rules, running_game.step)
+
+
+def test_a_new_deadline_is_the_attack_s_too(admin_client_, running_game):
+    from .attack_helpers import declare
+
+    attack = declare(running_game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    assert attack.awaiting == ["Prussia"]  # an ally's answer, with its deadline
+    game = Game.objects.get(pk=running_game.pk)
+    url, data = game_post_data(admin_client_, game)
+    later = timezone.localtime(game.deadline + timedelta(hours=1)).replace(microsecond=0)
+    data.update({"deadline_0": later.strftime("%Y-%m-%d"),
+                 "deadline_1": later.strftime("%H:%M:%S")})
+    assert admin_client_.post(url, data).status_code == 302
+    attack.refresh_from_db()
+    assert attack.deadline == later == Game.objects.get(pk=game.pk).deadline
+
+
+@pytest.mark.parametrize("seconds", [0, 5, 7 * 24 * 3600 + 1])
+def test_a_decision_time_outside_10_seconds_to_7_days_is_refused(admin_client_, running_game,
+                                                                  seconds):
+    url, data = game_post_data(admin_client_, running_game)
+    data["deadline_seconds"] = seconds
+    response = admin_client_.post(url, data)
+    assert response.status_code == 200
+    assert "Ogni decisione ha da 10 secondi a 7 giorni." in page_text(response)
+    assert Game.objects.get(pk=running_game.pk).deadline_seconds == running_game.deadline_seconds
+
+
+def test_a_running_game_cannot_go_back_to_waiting_for_players(admin_client_, running_game):
+    """Before, "in attesa di giocatori" answered 500 (the dice seed's check constraint): now the
+    form says why, in Italian, and nothing changes."""
+    url, data = game_post_data(admin_client_, running_game)
+    data.update({"status": "lobby", "name": "Non salvata"})
+    response = admin_client_.post(url, data)
+    assert response.status_code == 200
+    assert "Una partita in corso non può tornare in attesa di giocatori" in page_text(response)
+    game = Game.objects.get(pk=running_game.pk)
+    assert (game.status, game.name, game.dice_seed) == ("running", running_game.name,
+                                                        running_game.dice_seed)
+
+
+def test_a_running_game_is_ended_from_its_status_as_from_its_board(admin_client_, running_game):
+    url, data = game_post_data(admin_client_, running_game)
+    data["status"] = "finished"
+    assert admin_client_.post(url, data).status_code == 302
+    game = Game.objects.get(pk=running_game.pk)
+    assert game.status == "finished" and game.ended_at is not None and game.deadline is None
+    ended = game.events.get(kind="game_ended")
+    assert ended.payload["seed"] == game.dice_seed  # made public
+    page = admin_client_.get(url)
+    assert set(page.context["adminform"].form.fields) == {"name", "created_by", "is_private"}
+
+
+def test_a_new_player_for_a_power_writes_over_nothing_a_step_changed(admin_client_, running_game,
+                                                                     make_user, monkeypatch):
+    """A step taken while the admin saves stays: the admin writes the columns it changed (the
+    game's name, a seat's player), not the step, state and gold it had read."""
+    from guerra.game.admin_game import GameAdmin
+    from guerra.game.models import Seat
+
+    url, data = game_post_data(admin_client_, running_game)
+    seat = running_game.seats.order_by("order", "pk").first()
+    gold = seat.gold
+    read = GameAdmin.get_object
+
+    def read_then_a_step(self, request, object_id, from_field=None):
+        game = read(self, request, object_id, from_field)
+        Game.objects.filter(pk=running_game.pk).update(step=running_game.step + 1)
+        Seat.objects.filter(pk=seat.pk).update(gold=gold + 7)
+        return game
+
+    monkeypatch.setattr(GameAdmin, "get_object", read_then_a_step)
+    data.update({"name": "Rinominata", "seats-0-user": make_user("sostituta").pk})
+    assert admin_client_.post(url, data).status_code == 302
+    seat.refresh_from_db()
+    game = Game.objects.get(pk=running_game.pk)
+    assert (game.name, game.step) == ("Rinominata", running_game.step + 1)
+    assert (seat.user.username, seat.gold) == ("sostituta", gold + 7)
