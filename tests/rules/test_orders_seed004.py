@@ -13,6 +13,7 @@ import dataclasses
 
 from guerra.rules.game.inputs import Attack
 from guerra.rules.game.state import Pieces, Side
+from guerra.rules.seed004.events import AllyCommitted
 from guerra.rules.seed004.inputs import AllyAnswer
 from guerra.rules.seed004.model import AllyForce
 from tests.rules.game.helpers import in_rounds, play
@@ -65,20 +66,26 @@ def test_A1_allies_are_invited_and_commit_in_slot_order_not_seating_nor_answer_o
 
 
 # Francia's allies in commitment order: Spagna (an army, no fleet), Russia (one fleet),
-# Austria (two fleets).
+# Austria (two fleets). Francia has an army, so a land battle follows the naval one and
+# Spagna's army is worth committing; in it Francia's 1 + Spagna's 1 + |1-1| loses to
+# Prussia's army 1 + |1-3| (+1 with naval support): Francia loses its army there.
 NAVAL_ALLIES = (AllyForce(ES, 1, 0), AllyForce(RU, 0, 1), AllyForce(AT, 0, 2))
+LAND_DICE = ((1, 1), (1, 3))
 
 
 def test_M5_the_losers_extra_fleet_falls_on_the_first_committed_ally_with_a_fleet_left() -> None:
-    """Francia (2 fleets, no army) loses the naval battle with a 7: 2 + 3 + |3-4| = 6 against
+    """Francia (2 fleets) loses the naval battle with a 7: 2 + 3 + |3-4| = 6 against
     Prussia's 5 + |2-6| = 9. The regular loss is Francia's (M6); the extra one Russia's.
     Wrong: the main player again (Francia), the first ally whatever it has (Spagna, who has
     no fleet), the last ally, the largest, the alphabet's first (all Austria)."""
-    s = situation(attacker(power=FR, armies=0, fleets=2), defender(power=PR, fleets=5),
+    s = situation(attacker(power=FR, armies=1, fleets=2), defender(power=PR, fleets=5),
                   region=SEA, a_allies=NAVAL_ALLIES)
-    played = run(s, (3, 4), (2, 6))
+    played = run(s, (3, 4), (2, 6), *LAND_DICE)
+    committed = [(e.power, e.armies, e.fleets) for e in played.events
+                 if isinstance(e, AllyCommitted)]
+    assert committed == [(ES, 1, 0), (RU, 0, 1), (AT, 0, 2)]  # the commitment order
     assert {p: losses(played.events, p) for p in (FR, ES, RU, AT, PR)} == {
-        FR: {"fleet": 1}, ES: {}, RU: {"fleet": 1}, AT: {}, PR: {}}
+        FR: {"fleet": 1, "army": 1}, ES: {}, RU: {"fleet": 1}, AT: {}, PR: {}}
     assert rules_of(played.events, RU) == ["M5"]
 
 
@@ -89,16 +96,16 @@ def test_M6_a_fleet_lost_goes_from_the_main_player_then_the_allies_in_commitment
     allies none; with one (1 + 3 + 1 = 5 against 5 + 0) the tie takes it and the extra falls
     on Russia, the first ally in commitment order with a fleet. Wrong: an ally first (as
     M5's loser), Austria (last, largest, alphabet), Spagna (the first ally, no fleet)."""
-    s = situation(attacker(power=FR, armies=0, fleets=2), defender(power=PR, fleets=6),
+    s = situation(attacker(power=FR, armies=1, fleets=2), defender(power=PR, fleets=6),
                   region=SEA, a_allies=NAVAL_ALLIES)
-    played = run(s, (3, 4), (1, 1))
+    played = run(s, (3, 4), (1, 1), *LAND_DICE)
     assert {p: losses(played.events, p) for p in (FR, ES, RU, AT, PR)} == {
-        FR: {"fleet": 2}, ES: {}, RU: {}, AT: {}, PR: {"fleet": 1}}
-    s = situation(attacker(power=FR, armies=0, fleets=1), defender(power=PR, fleets=5),
+        FR: {"fleet": 2, "army": 1}, ES: {}, RU: {}, AT: {}, PR: {"fleet": 1}}
+    s = situation(attacker(power=FR, armies=1, fleets=1), defender(power=PR, fleets=5),
                   region=SEA, a_allies=NAVAL_ALLIES)
-    played = run(s, (3, 4), (1, 1))
+    played = run(s, (3, 4), (1, 1), *LAND_DICE)
     assert {p: losses(played.events, p) for p in (FR, ES, RU, AT, PR)} == {
-        FR: {"fleet": 1}, ES: {}, RU: {"fleet": 1}, AT: {}, PR: {"fleet": 1}}
+        FR: {"fleet": 1, "army": 1}, ES: {}, RU: {"fleet": 1}, AT: {}, PR: {"fleet": 1}}
 
 
 def test_L4_L6_a_main_player_with_nothing_to_lose_passes_the_losses_to_its_allies_in_order(
