@@ -8,7 +8,6 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from guerra.game.models import Game, Scenario
-
 from tests.browser.conftest import settled
 
 QUICK_START = "Europa 1700 — partenza rapida"
@@ -69,3 +68,11 @@ def test_on_a_phone_the_form_fits_and_new_games_are_named_by_their_number(player
     bruno.goto("/")
     for _pk, name in names:
         expect(bruno.locator("body")).to_contain_text(name)
+
+
+def test_the_browser_s_favicon_ico_is_the_site_s_icon(player):
+    """Every browser asks for /favicon.ico: it was a 404 in the console."""
+    anna = player("anna")
+    response = anna.goto("/favicon.ico")
+    assert response is not None and response.ok
+    assert response.headers["content-type"].startswith("image/svg+xml")
