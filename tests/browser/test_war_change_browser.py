@@ -137,6 +137,18 @@ def play_the_auction(game: Game, boards: dict[str, Watched], base: str) -> None:
     raise AssertionError("the auction did not end")
 
 
+def seat_of(game: Game, power: str) -> int:
+    return int(Seat.objects.get(game=game, power=power).pk)
+
+
+def reconnect(page: Page) -> None:
+    """Drop the socket and connect again: the hello makes the page fetch every part."""
+    page.evaluate("guerraLive.disconnect()")
+    with page.expect_response("**/negoziazione/"):
+        page.evaluate("guerraLive.connect()")
+    settled(page)
+
+
 def shot_negotiation(shot, page: Page, name: str) -> None:
     """A full-page screenshot, and beside it one of the negotiation area (phones are tall)."""
     path = shot(page, name)
@@ -203,6 +215,17 @@ def test_G20_G21_open_boards_change_alliances_across_two_wars_without_an_error(
     expect(prussia.page.locator("#chat-alliance-1")).to_contain_text("Tulipano", timeout=LIVE)
     write(bruno, 2, "Noi due per mare")
 
+    # A page fetched whole again (a reconnection) keeps what its player was typing.
+    prussia.page.fill("#chat-alliance-1-text", "Bozza per Francia")
+    reconnect(prussia.page)
+    expect(prussia.page.locator("#chat-alliance-1-text")).to_have_value("Bozza per Francia")
+    # Francia leaves words unsent for her allies of war 1, and a private conversation open.
+    francia.page.fill("#chat-alliance-1-text", "Non ancora inviato")
+    francia.page.click(f'[data-contact="{seat_of(game, "Austria")}"]')
+    expect(francia.page.locator("#chat-private-log")).to_be_visible()
+    settled(francia.page)
+    francia.page.fill("#chat-private-text", "Pace separata?")
+
     said = {1: "Parola d'ordine: Tulipano", 2: "Seconda guerra, nuovi amici"}
     for war in (2, 3):
         # The war ends: every page drops its alliance's chat for the auction, with no error.
@@ -216,7 +239,8 @@ def test_G20_G21_open_boards_change_alliances_across_two_wars_without_an_error(
             settled(board.page)
             board.healthy()
         if war == 2:
-            shot_negotiation(shot, francia.page, "war-2-auction-francia")
+            # The private conversation is open again, with its unsent words.
+            expect(francia.page.locator("#chat-private-text")).to_have_value("Pace separata?")
             shot_negotiation(shot, bruno.page, "war-2-auction-phone")
         # The auction makes the new alliances: each page shows its own, still no error.
         play_the_auction(game, boards, live_server_url)
@@ -227,6 +251,9 @@ def test_G20_G21_open_boards_change_alliances_across_two_wars_without_an_error(
             settled(board.page)
             board.healthy()
         if war == 2:
+            # Words meant for last war's allies are not put ready to send to the new ones.
+            expect(francia.page.locator("#chat-alliance-1-text")).to_have_value("")
+            shot_negotiation(shot, francia.page, "war-2-francia")
             # Francia and Gran Bretagna are allies now: they talk in Alleanza A of war 2.
             write(francia, 1, said[2])
             expect(bruno.page.locator("#chat-alliance-1")).to_contain_text(said[2],
