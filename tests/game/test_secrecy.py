@@ -160,7 +160,7 @@ def test_G50_G53_the_war_report_tells_every_powers_taxation_in_unrest(running_ga
         assert "5 ori (3 punti di insoddisfazione)" in report, power
 
 
-def test_L7_the_log_tells_a_powers_losses_then_their_unrest_each_summed():
+def test_L7_the_log_tells_a_powers_losses_then_their_unrest_each_summed(db):
     """The rules give each unit lost its unrest point at once; the public log tells the losses
     summed, then the unrest summed, not one sentence a unit."""
     from django.utils import translation
