@@ -165,4 +165,4 @@ def test_D3_and_the_tiles_are_quoted_from_the_rules(db):
     assert "Banca 3 5 ori" in text
     assert "Ministero della Guerra 3 4 ori, 1 di insoddisfazione" in text
     assert "Ufficio Coloniale 3 1 di popolazione" in text
-    assert "Alleanza 1 per ognuna delle 11 regioni gratis" in text
+    assert "Alleanza 1 per regione (11 regioni) gratis" in text
