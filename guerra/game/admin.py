@@ -37,6 +37,7 @@ from .models import (
     TileHolding,
 )
 from .scenario_checks import scenario_check
+from .scenario_export import export_filename
 from .scenario_inlines import (
     LandLinkInline,
     NeutralInline,
@@ -159,10 +160,12 @@ class ScenarioAdmin(ItalianModelAdmin):
 
     @admin.action(description=gettext_lazy("Export as JSON"))
     def export_json(self, request: HttpRequest, queryset: QuerySet[Scenario]) -> HttpResponse:
-        exported = [scenario_io.export_scenario(s) for s in queryset]
+        scenarios = list(queryset)
+        exported = [scenario_io.export_scenario(s) for s in scenarios]
         body = scenario_io.dumps(exported[0] if len(exported) == 1 else exported)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
-        filename = "scenario.json" if len(exported) == 1 else "scenari.json"
+        # One scenario's file is named after it, to be told from the others once downloaded.
+        filename = export_filename(scenarios[0]) if len(scenarios) == 1 else "scenari.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 

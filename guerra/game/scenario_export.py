@@ -4,6 +4,8 @@ management command prints, and what the rules read a scenario from (`scenario_ru
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -106,3 +108,11 @@ def tile_key(tile: ScenarioTile) -> dict[str, Any]:
 
 def dumps(data: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_filename(scenario: Scenario) -> str:
+    """"europa-1700-partenza-rapida.json": the scenario's name as a file name any system takes
+    (ASCII letters, digits and hyphens; accents dropped, the rest joined by hyphens)."""
+    ascii_name = unicodedata.normalize("NFKD", scenario.name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:80].rstrip("-")
+    return f"{slug or 'scenario'}.json"

@@ -313,6 +313,21 @@ def test_the_export_action_downloads_the_json(admin_client_, scenario):
     )
     assert response["Content-Type"].startswith("application/json")
     assert json.loads(response.content) == export_scenario(scenario)
+    # Named after the scenario ("Europa 1700 — partenza rapida"), in ASCII any system takes.
+    assert response["Content-Disposition"] == (
+        'attachment; filename="europa-1700-partenza-rapida.json"')
+
+
+@pytest.mark.parametrize(("name", "filename"), [
+    ("Europa 1700", "europa-1700.json"),
+    ("Guerra di successione: Spagna & Austria", "guerra-di-successione-spagna-austria.json"),
+    ("Città \"nuove\"/../è", "citta-nuove-e.json"),
+    ("Ωμέγα", "scenario.json"),
+])
+def test_an_exported_scenario_s_file_is_named_after_it(name, filename):
+    from guerra.game.scenario_export import export_filename
+
+    assert export_filename(Scenario(name=name)) == filename
 
 
 def test_the_import_page_creates_and_reports_bad_files(admin_client_, scenario):
