@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -27,7 +28,7 @@ from guerra.rules.game.machine import pending
 from tests.browser.conftest import PASSWORD, logged_in, settled
 from tests.browser.test_attack_browser import start_game
 from tests.browser.test_d10_browser import REGION, start_d10_game
-from tests.game.play_helpers import finish_auction, set_pieces, show_counter, state_of
+from tests.game.play_helpers import finish_auction, state_of
 
 LIVE = 15_000  # ms
 PHONE: dict[str, Any] = {
@@ -278,6 +279,9 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(login, shot):
         tour.page("bruno", device).context.clear_cookies()
     tour.visit("login", "/account/accedi/")
     tour.visit("signup", "/account/registrati/")
+    tour.visit("how-to-play", reverse("rules_page"))
+    for system in ("seed004", "d10"):
+        tour.visit(f"flowchart-{system}", reverse("rules_flowchart", args=[system]))
     assert not tour.faults, "\n".join(f"{k}: {v}" for k, v in tour.faults.items())
 
 
@@ -292,6 +296,21 @@ CURRENT_BOX_IN_FRAME = """() => {
     inside: b.left >= f.left && b.right <= f.left + frame.clientWidth
       && b.top >= f.top && b.bottom <= f.top + frame.clientHeight,
     scrolled: [frame.scrollLeft, frame.scrollTop],
+  };
+}"""
+
+
+# On a phone the path taken is also a list, box after box, in a frame of its own that opens at
+# the current box (the last of the list).
+PATH_LIST = """() => {
+  const list = document.querySelector(".attack-chart .chart-path");
+  const steps = [...list.querySelectorAll(":scope > li")];
+  const current = list.querySelector(".box.current");
+  const l = list.getBoundingClientRect(), c = current.getBoundingClientRect();
+  return {
+    shown: list.checkVisibility(), nodes: steps.map(s => s.dataset.node),
+    current: current.dataset.node, last: steps.at(-1) === current,
+    inside: c.top >= l.top - 1 && c.bottom <= l.top + list.clientHeight + 1,
   };
 }"""
 
@@ -323,69 +342,27 @@ def test_the_attack_flowchart_opens_scrolled_to_its_current_box(login, shot):
     assert found["id"] != "node-attacker_naval_choice"
     assert found["inside"] and found["fits"], found
 
+    path = anna.evaluate(PATH_LIST)
+    assert path["shown"] and path["last"] and path["inside"], path
+    assert path["nodes"][0] == "declared" and path["current"] == found["id"].removeprefix("node-")
+    assert not desktop.evaluate(PATH_LIST)["shown"]  # a desktop's chart shows the whole path
+
     # History, box 1 of the attack: the first box, at the chart's top left.
     phone.goto(url + "?passo=1")
     found = phone.evaluate(CURRENT_BOX_IN_FRAME)
     assert found["inside"], found
+    assert phone.evaluate(PATH_LIST)["nodes"] == ["declared"]
     detail(shot, phone, ".attack-chart", "history-box-1-phone")
 
-
-OUTSIDE_THEIR_REGION = """() => {
-  const out = [];
-  for (const region of document.querySelectorAll(".map .region")) {
-    const shape = region.querySelector(".region-shape");
-    const back = shape.getScreenCTM().inverse();
-    const parts = region.querySelectorAll(
-      ".region-name, .region-vp, .counters, .neutral");
-    for (const part of parts) {
-      const r = part.getBoundingClientRect();
-      const corners = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1],
-                       [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]];
-      for (const [x, y] of corners) {
-        const p = new DOMPoint(x, y).matrixTransform(back);
-        if (!shape.isPointInFill(p)) {
-          out.push(region.dataset.region + ": " + (part.textContent || "").trim().slice(0, 30));
-          break;
-        }
-      }
-    }
-  }
-  return out;
-}"""
-
-
-def test_the_map_keeps_names_and_counters_inside_their_regions(login, shot):
-    desktop = login("anna", DESKTOP)
-    phone = login("anna", PHONE)
-    login("bruno", DESKTOP)
-    login("carla", DESKTOP)
-    game = start_game()
-    # Crowded small regions: every power with every kind of piece, neutral counters too.
-    for region in ("India", "Indie Orientali", "Caraibi", "Mediterraneo"):
-        for power in ("Francia", "Gran Bretagna", "Prussia"):
-            set_pieces(game, power, region, armies=2, fleets=1, forts=1, markers=1)
-    for region in ("India", "Caraibi"):
-        show_counter(game, region, reward="gold")
-    live(desktop, f"/partite/{game.pk}/")
-    detail(shot, desktop, ".map-wrap", "map-desktop")
-    expect(desktop.locator(".map .region[data-region='India'] .counters")).to_have_count(3)
-    assert desktop.evaluate(OUTSIDE_THEIR_REGION) == []
-
-    # The phone: the map's words are too small at 390 px, so the regions' list comes first,
-    # its units in tables of a readable size; the map follows, still tidy.
-    live(phone, f"/partite/{game.pk}/")
-    assert phone.evaluate(OUTSIDE_THEIR_REGION) == []
-    regions = phone.locator("#regions").bounding_box()
-    board = phone.locator("#board").bounding_box()
-    assert regions is not None and board is not None
-    assert regions["y"] < board["y"]
-    india = phone.locator(".region-card", has_text="India").first
-    expect(india.locator("table.holdings")).to_contain_text("Gran Bretagna")
-    size = india.locator("table.holdings td").first.evaluate(
-        "e => parseFloat(getComputedStyle(e).fontSize)")
-    assert size >= 13
-    detail(shot, phone, "#regions", "regions-first-phone")
-    detail(shot, phone, ".map-wrap", "map-phone")
+    # A finished attack opens at its last box, the whole path listed before it (issue 25: it
+    # opened scrolled to the middle of the chart, the column of the path cut off).
+    finish(attack)
+    live(phone, url)
+    found, path = phone.evaluate(CURRENT_BOX_IN_FRAME), phone.evaluate(PATH_LIST)
+    assert found["id"] == "node-ended" and found["inside"], found
+    assert path["current"] == "ended" and path["last"] and path["inside"], path
+    assert len(path["nodes"]) >= 4 and "attacker_naval_choice" in path["nodes"], path
+    detail(shot, phone, ".chart-path", "finished-phone")
 
 
 def overlaps(page: Page, selector: str) -> list[str]:
