@@ -313,3 +313,39 @@ def test_a_part_whose_fetch_fails_keeps_the_page_says_so_and_catches_up(player, 
     expect(anna.locator("#chat-alliance-1")).to_be_visible()
     assert anna.evaluate("window.notReloaded === true")
     assert "Page not found" not in anna.content()
+
+
+def test_a_board_pages_console_stays_clean_over_a_live_session(player, live_server_url):
+    """Pushes in bursts, parts rung twice in one burst ("turn" and "board"), rings while a
+    part's fetch is on its way, chats, private messages, a reconnection: no request of the
+    page is aborted or fails, and its console logs no error (htmx logged a pair of errors,
+    htmx:sendAbort and htmx:afterRequest, for every fetch that a newer ring aborted)."""
+    from tests.browser.test_live_browser import start_game
+
+    anna, carla, bruno = player("anna"), player("carla"), player("bruno")
+    game, seats = start_game()
+    boards = {power: Watched(power, page) for power, page in
+              (("Francia", anna), ("Prussia", carla), ("Gran Bretagna", bruno))}
+    for board in boards.values():
+        board.listen()
+        board.page.goto(f"/partite/{game.pk}/")
+        expect(board.page.locator("[data-live-status]")).to_have_attribute("data-state", "open")
+        board.page.evaluate("window.notReloaded = true")
+        settled(board.page)
+    francia, prussia = boards["Francia"], boards["Prussia"]
+    base = live_server_url
+    for i in range(3):
+        for power in ("Prussia", "Gran Bretagna"):
+            decide(boards[power], base, game, f"chat/alleanza/1/{1 if power == 'Prussia' else 2}/",
+                   text=f"riga {i}")
+        decide(prussia, base, game, f"chat/privata/{seats['Francia'].pk}/", text=f"privato {i}")
+        kind, power = awaited(game)
+        assert kind == "action"
+        decide(boards[power], base, game, "passa/")
+    expect(anna.locator("#chat-alliance-1 .chat-line")).to_have_count(3, timeout=LIVE)
+    reconnect(anna)
+    write(francia, 1, "Ultima parola")
+    expect(carla.locator("#chat-alliance-1")).to_contain_text("Ultima parola", timeout=LIVE)
+    for board in boards.values():
+        settled(board.page)
+        board.healthy()
