@@ -129,7 +129,9 @@ def test_G13_the_placement_form_reads_place_an_army_in_your_home(draw_game):
     assert ">nella tua madrepatria</option>" in form
     assert ">nel Baltico</option>" in form and ">negli Stati Tedeschi</option>" in form
     assert ">in Africa</option>" in form
-    assert ">Piazza l'unità</button>" in html and "Piazzala" not in html
+    # The button confirms: "Piazza [armata] [nella tua madrepatria] [Conferma]" ("Piazzala"
+    # agreed with an army, not with a fort).
+    assert ">Conferma</button>" in html and "Piazzala" not in html
     assert ">in\n" not in html.split('name="tipo"')[1].split('name="luogo"')[0]
 
 
@@ -314,3 +316,15 @@ def test_G40_the_market_joins_a_price_in_gold_and_unrest_and_counts_unrest_in_po
         reverse("tile_market", args=[running_game.pk])).content.decode()
     assert re.search(r"4 ori\s*\+ 1 punto di insoddisfazione", html)
     assert "−3 punti di insoddisfazione quando la prendi" in html
+
+
+def test_an_alliance_s_line_in_the_log_is_tagged_with_the_alliance_s_letter(db):
+    from django.template.loader import render_to_string
+    from django.utils import timezone, translation
+
+    from guerra.game.models import GameEvent
+
+    event = GameEvent(visibility="alliance", side=2, created_at=timezone.now())
+    with translation.override("it"):
+        html = render_to_string("game/_event_line.html", {"event": event, "text": "Avanti"})
+    assert '<span class="tag">solo Alleanza B</span>' in html

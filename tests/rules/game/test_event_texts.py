@@ -169,7 +169,7 @@ ITALIAN: list[tuple[Event, str]] = [
     (IncomeReport(FR, (("population", 5),), 0, 0, 7), "La Francia: +5 popolazione; ora ha 7 ori."),
     (PopulationGrew(PR, 3, 8), "La popolazione della Prussia cresce di 3."),
     (AlliancesFormed(2, (FR,), (GB, PR), (FR, GB, PR)),
-     "Alleanze della guerra 2: A Francia; B Gran Bretagna, Prussia. "
+     "Alleanze della guerra 2 — Alleanza A: Francia; Alleanza B: Gran Bretagna, Prussia. "
      "Ordine di turno: Francia, Gran Bretagna, Prussia."),
 ]
 

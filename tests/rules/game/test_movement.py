@@ -26,7 +26,7 @@ def test_G31_a_move_moves_up_to_two_units() -> None:
     moved = play(state, _move(("army", None, ST), ("army", None, ST))).state
     assert moved.pieces(FR, ST).armies == 2 and moved.pieces(FR, None).armies == 1
     three = _move(("army", None, ST), ("army", None, ST), ("army", None, ST))
-    assert refused(state, three).render() == "Un Movimento sposta al massimo 2 unità."
+    assert refused(state, three).render() == "Un'azione Muovi sposta al massimo 2 unità."
 
 
 def test_G31_each_unit_moves_once() -> None:

@@ -72,7 +72,7 @@ def test_G40_logistics_moves_three_units() -> None:
     two = in_rounds(scenario=scenario, pieces=[Pieces(FR, None, armies=3)],
                     Francia=_holding(("logistics", 2)))
     assert refused(two, Move(FR, 0, (UnitMove("army", None, ST),) * 4)).render() == (
-        "Un Movimento sposta al massimo 3 unità.")
+        "Un'azione Muovi sposta al massimo 3 unità.")
 
 
 def test_G40_mercenaries_pay_one_build_per_war_in_gold() -> None:
