@@ -104,7 +104,8 @@ def test_G34_the_new_game_form_offers_both_combat_systems_with_the_scenarios_cho
     html = c.get(reverse("game_new"), {"scenario": scenario.pk}).content.decode()
     assert "Sistema di combattimento" in html
     assert "Diagramma classico" in html and "Dadi a dieci, a coppie" in html
-    assert '<option value="d10" selected>' in html
+    # Left as it is, the choice is the scenario's system, named (it follows the scenario).
+    assert '<option value="" selected>Dadi a dieci, a coppie (dello scenario)</option>' in html
     response = c.post(reverse("game_new"), {"name": "Scelta", "scenario": scenario.pk,
                                             "power": "Francia", "pace": "live",
                                             "procedure": "seed004"})
@@ -158,6 +159,20 @@ def test_P4_the_allies_are_asked_one_at_a_time_each_hearing_of_it_when_its_turn_
     [prompt] = prompts_for(Game.objects.get(pk=game.pk), seat(game, "Austria"))
     assert (prompt.kind, prompt.side, prompt.max_armies) == ("reinforce", "attacker", 2)
     assert prompt.odds_with.attacker_wins > 0 == prompt.odds_without.attacker_wins
+
+
+def test_P6_a_defending_ally_is_not_asked_when_nothing_is_left_to_change(d10_game, rig):
+    """Issue 25: the attacker lost everything in the first exchange ("Vince il difensore
+    100,0%") and Prussia, defending, still got a two-minute prompt. With no attacking ally to
+    come (Austria has left the region) a defending arrival fights nothing: nobody is asked."""
+    set_pieces(d10_game, "Austria", REGION, armies=0, fleets=0, forts=0, markers=0)
+    rig([1, 1, 1, 9, 9, 9])  # Gran Bretagna loses its three armies
+    attack = declare(d10_game, "Gran Bretagna", REGION, "Francia")
+    assert attack.finished and attack.outcome == "defender_wins"
+    assert attack.awaiting == [] and attack.deadline is None
+    assert not GameEvent.objects.filter(kind="ally_invited").exists()
+    assert prompts_for(Game.objects.get(pk=d10_game.pk), seat(d10_game, "Prussia")) == []
+    assert holding(d10_game, "Prussia", REGION).armies == 2
 
 
 def test_P4_a_second_answer_is_a_repeat_and_nobody_else_may_answer_for_the_ally(asked):

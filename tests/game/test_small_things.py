@@ -170,8 +170,12 @@ def test_A2_the_allys_prompt_and_the_attack_page_offer_the_same_defaults(running
     prompt = prussia.get(reverse("ally_prompts_part", args=[running_game.pk])).content.decode()
     page = prussia.get(attack.get_absolute_url()).content.decode()
     decision = page.split('id="decision"')[1]
-    # Prussia has 3 armies and no fleet in the German States: both forms start at all of them.
-    assert ally_inputs(prompt) == ally_inputs(decision) == {"armies": "3", "fleets": "0"}
+    # Prussia has 3 armies and no fleet in the German States: both forms start at all of them,
+    # and neither asks about fleets it cannot bring (issue 25: no pointless question).
+    assert ally_inputs(prompt) == ally_inputs(decision) == {"armies": "3"}
+    for html in (prompt, decision):
+        form = re.search(r'<form[^>]*class="[^"]*ally-form[^"]*".*?</form>', html, re.S)
+        assert form is not None and '<input type="hidden" name="fleets" value="0">' in form[0]
     # Both also offer staying out (what a timeout does) as a button of its own.
     for html in (prompt, decision):
         stay_out = re.search(r'<form[^>]*class="[^"]*ally-decline[^"]*".*?</form>', html, re.S)

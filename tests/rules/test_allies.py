@@ -12,8 +12,10 @@ from tests.rules.helpers import (
     AT,
     ES,
     FR,
+    LAND,
     PR,
     RU,
+    SEA,
     accepted,
     attacker,
     declare,
@@ -29,7 +31,7 @@ NO_DICE = pairs()
 
 
 def test_A1_allies_with_units_in_the_region_are_invited() -> None:
-    s = situation(a_allies=[AllyForce(ES, 1, 0)], d_allies=[AllyForce(PR, 0, 1)])
+    s = situation(a_allies=[AllyForce(ES, 1, 0)], d_allies=[AllyForce(PR, 0, 1)], region=SEA)
     state = accepted(declare(s)).state
     assert state.cursor.node == "allies"
     assert state.awaiting == (ES, PR)
@@ -45,8 +47,70 @@ def test_A1_allies_without_armies_or_fleets_are_not_invited() -> None:
     assert not of_type(played.events, AllyDeclined)
 
 
+# A1 (ruling): nobody is asked a question whose answer could change nothing. An ally is
+# invited with the units that could take part, and not at all when none could.
+
+
+def test_A1_no_ally_is_invited_with_armies_when_no_land_battle_will_be_fought() -> None:
+    """M8: without an army of its own the attacker fights at sea at most; the allies' armies
+    could change nothing, so allies with armies only are not invited."""
+    s = situation(attacker(armies=0, fleets=1), defender(fleets=1), region=SEA,
+                  a_allies=[AllyForce(ES, 2, 0)], d_allies=[AllyForce(PR, 3, 0)])
+    state = accepted(declare(s)).state
+    assert s.invited() == ()
+    assert "allies" in state.cursor.path and state.cursor.node == "attacker_naval_choice"
+    assert state.awaiting == (FR,)
+
+
+def test_A1_an_ally_with_armies_and_fleets_is_invited_with_those_that_could_fight() -> None:
+    s = situation(attacker(armies=0, fleets=1), defender(fleets=1), region=SEA,
+                  d_allies=[AllyForce(PR, 3, 1)])
+    state = accepted(declare(s)).state
+    assert state.awaiting == (PR,)
+    assert state.invitation(PR) == AllyForce(PR, 0, 1)
+    armies = refused(SEED004.advance(state, AllyAnswer(PR, state.step, 1, 1), NO_DICE))
+    assert armies.state is state
+    assert armies.reason.render() == (
+        "In questo attacco non ci sarà combattimento terrestre: le armate della Prussia non "
+        "possono prendervi parte.")
+    # More than it has is still said as such.
+    assert refused(SEED004.advance(state, AllyAnswer(PR, state.step, 4, 0), NO_DICE)
+                   ).reason.render() == "La Prussia ha solo 3 armate nella regione."
+
+
+def test_A1_fleets_are_not_offered_in_a_region_without_sea() -> None:
+    """S1: no naval step there; an ally with fleets only is not invited at all."""
+    s = situation(attacker(armies=2), defender(armies=1), region=LAND,
+                  a_allies=[AllyForce(ES, 1, 2)], d_allies=[AllyForce(PR, 0, 1)])
+    state = accepted(declare(s)).state
+    assert state.awaiting == (ES,)
+    assert state.invitation(ES) == AllyForce(ES, 1, 0)
+    fleets = refused(SEED004.advance(state, AllyAnswer(ES, state.step, 1, 1), NO_DICE))
+    assert fleets.reason.render() == (
+        "Le flotte della Spagna non cambierebbero nulla in questo attacco: non possono "
+        "prendervi parte.")
+
+
+def test_A1_fleets_that_could_neither_fight_nor_win_naval_support_are_not_offered() -> None:
+    """Francia has a fleet (its side has naval support whatever Spagna does) and Russia's side
+    can have none (no naval battle): Spagna's fleets could change nothing."""
+    lone = situation(attacker(armies=1, fleets=1), defender(armies=1), region=SEA,
+                     a_allies=[AllyForce(ES, 0, 2)])
+    assert lone.invited() == ()
+    # A defending ally with a fleet could bring a naval battle: then Spagna's fleets count (M1),
+    # and so do Prussia's.
+    contested = situation(attacker(armies=1, fleets=1), defender(armies=1), region=SEA,
+                          a_allies=[AllyForce(ES, 0, 2)], d_allies=[AllyForce(PR, 0, 1)])
+    assert contested.invited() == (("attacker", AllyForce(ES, 0, 2)),
+                                   ("defender", AllyForce(PR, 0, 1)))
+    # Without its own fleet a side's allies' fleets may win it naval support (S3).
+    support = situation(attacker(armies=1), defender(armies=1, fleets=1), region=SEA,
+                        a_allies=[AllyForce(ES, 0, 2)])
+    assert support.invited() == (("attacker", AllyForce(ES, 0, 2)),)
+
+
 def test_A2_an_ally_commits_only_units_it_has_in_the_region() -> None:
-    state = accepted(declare(situation(a_allies=[AllyForce(ES, 2, 1)]))).state
+    state = accepted(declare(situation(a_allies=[AllyForce(ES, 2, 1)], region=SEA))).state
     too_many = refused(SEED004.advance(state, AllyAnswer(ES, state.step, 3, 0), NO_DICE))
     assert too_many.state is state
     assert too_many.reason.render() == "La Spagna ha solo 2 armate nella regione."

@@ -290,8 +290,10 @@ def test_L9_no_marker_left_in_supply_no_marker_placed() -> None:
 
 
 def test_allies_can_commit_fleets_that_never_fight_on_land() -> None:
-    # A committed fleet adds nothing on land and is never lost there.
-    s = situation(attacker(armies=1), defender(armies=3), a_allies=[AllyForce(ES, 0, 2)])
+    # A committed fleet adds nothing on land and is never lost there (it may win its side
+    # naval support: Francia has no fleet, Russia none to fight it).
+    s = situation(attacker(armies=1), defender(armies=3), a_allies=[AllyForce(ES, 0, 2)],
+                  region=SEA)
     state = accepted(declare(s)).state
     result = accepted(SEED004.advance(state, AllyAnswer(ES, state.step, 0, 2), pairs(*D_WINS)))
     assert losses(result.events, ES) == {}

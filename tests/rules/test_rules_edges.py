@@ -512,7 +512,7 @@ def test_N3_a_gold_reward_is_paid_under_rule_N3() -> None:
 
 
 def test_A2_an_ally_cannot_commit_more_than_it_has_plural_forms() -> None:
-    declared = declare(situation(a_allies=[AllyForce(ES, 2, 2)]))
+    declared = declare(situation(a_allies=[AllyForce(ES, 2, 2)], region=SEA))
     assert isinstance(declared, Accepted)
     state = declared.state
     for armies, fleets, text in ((3, 0, "Spagna has only 2 armies in the region."),

@@ -111,11 +111,12 @@ class D10Adapter(ProcedureAdapter):
             return OddsView.of(cached_odds(self.name, opened, key, lambda: estimate(
                 D10_PROCEDURE, opened, policy(arrivals))), outcomes)
 
-        return found({}), found(None) if situation.reinforcements else None
+        return found({}), found(None) if situation.to_ask() else None
 
     # --- what the pages show ----------------------------------------------------------------
     def invited_powers(self, situation: Situation) -> list[str]:
-        return [ally.power for ally in situation.reinforcements]
+        """P4/P6: the allies who will be asked (none after the last attacking ally)."""
+        return [ally.power for ally in situation.reinforcements[:situation.to_ask()]]
 
     def forces(self, state: D10State) -> list[dict[str, Any]]:
         return [_row(f.power, f.side, f.role == "reinforcement", f.armies, f.fleets, f.forts)
@@ -166,7 +167,7 @@ class D10Adapter(ProcedureAdapter):
 
     def invited_allies(self, state: D10State) -> list[tuple[str, InvitedAlly]]:
         found: list[tuple[str, InvitedAlly]] = []
-        for ally in state.situation.reinforcements:
+        for ally in state.situation.reinforcements[:state.situation.to_ask()]:
             answer = state.answer_of(ally.power)
             if answer is not None:
                 status = "timed_out" if answer.timed_out else "committed" if (

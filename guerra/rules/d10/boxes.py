@@ -149,7 +149,7 @@ def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
     """P5: every loss without a choice is taken at once; where a power has a real choice of
     which units to lose, it chooses (all such powers at once), and its losses are taken when
     it has. P6: then the battle ends when the defending faction has no unit left, or when
-    every ally has been asked."""
+    every ally whose answer could change something has been asked (`Situation.to_ask`)."""
     choosers = _choosers(state)
     waiting = {p for p in choosers if state.split_of(p) is None}
     events: list[Event] = []
@@ -176,7 +176,7 @@ def casualties(state: D10State, dice: Dice) -> Transition[D10State]:
                            losses=tuple(kept), splits=() if not kept else state.splits)
     if kept:
         return g.LOSS_CHOICE, state, tuple(events)
-    over = state.defending_units() == 0 or state.asked >= len(state.situation.reinforcements)
+    over = state.defending_units() == 0 or state.asked >= state.situation.to_ask()
     return g.RESULT if over else g.REINFORCEMENTS, state, tuple(events)
 
 
@@ -230,16 +230,16 @@ class ReinforcementsBox(DecisionBox[D10State]):
     the war's turn order from the attacker on; each has a window (and a deadline) of its own.
     A defending ally who arrives joins the defending faction and the next ally is asked; an
     attacking ally who arrives fights its exchange at once (the box is left, and entered again
-    for the next ally). P6: nobody is asked once the defending faction has no unit left."""
+    for the next ally). P6: nobody is asked once the defending faction has no unit left, nor
+    after the last attacking ally (`Situation.to_ask`: their answer could change nothing)."""
 
     sequential = True
 
     def awaited(self, state: D10State) -> tuple[str, ...]:
-        allies = state.situation.reinforcements
         if state.arriving is not None or state.defending_units() == 0 \
-                or state.asked >= len(allies):
+                or state.asked >= state.situation.to_ask():
             return ()
-        return (allies[state.asked].power,)
+        return (state.situation.reinforcements[state.asked].power,)
 
     def answered(self, state: D10State) -> tuple[str, ...]:
         return tuple(answer.power for answer in state.answers)

@@ -73,6 +73,18 @@ class Situation:
     def reinforcement(self, power: str) -> Reinforcement | None:
         return next((r for r in self.reinforcements if r.power == power), None)
 
+    def to_ask(self) -> int:
+        """P4/P6 (ruling): how many of `reinforcements`, from the first, are asked at most: up
+        to the last attacking ally. A defending ally's arrival fights no exchange (P4), so it
+        changes something only when an attacking ally's exchange comes after it; a defending
+        ally asked after the last attacking one (or when none is left: say, once the attacker
+        has lost everything) could only be kept waiting for nothing, so it is not asked and
+        the battle ends there."""
+        for i in range(len(self.reinforcements), 0, -1):
+            if self.reinforcements[i - 1].side == ATTACKER:
+                return i
+        return 0
+
     def to_dict(self) -> dict[str, JSON]:
         return {
             "region": self.region.to_dict(),

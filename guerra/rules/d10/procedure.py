@@ -133,11 +133,10 @@ class D10(Procedure[D10State, Situation]):
         pairs + 1 (at most the defending faction's units + 1, each attacking arrival among
         the allies not yet asked adds one), and counting one exchange's classes takes about
         (a + 1)^2 (d + 1)^2 steps."""
+        to_ask = state.situation.reinforcements[state.asked:state.situation.to_ask()]
         defending = state.defending_units() + sum(
-            r.armies + r.fleets for r in state.situation.reinforcements[state.asked:]
-            if r.side == DEFENDER)
-        attacking = [r.armies + r.fleets for r in state.situation.reinforcements[state.asked:]
-                     if r.side == ATTACKER]
+            r.armies + r.fleets for r in to_ask if r.side == DEFENDER)
+        attacking = [r.armies + r.fleets for r in to_ask if r.side == ATTACKER]
         if not state.exchanges:
             attacker = state.fighter(state.situation.attacker.power)
             attacking.append(0 if attacker is None else attacker.mobile)

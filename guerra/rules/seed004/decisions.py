@@ -12,12 +12,24 @@ from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.events import AllyCommitted, AllyDeclined, NavalDecisionMade, TilesAtSea
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
 from guerra.rules.seed004.losses import LAND_LOSS_RULES, land_bearer, lose_unit
-from guerra.rules.seed004.model import ATTACKER, DEFENDER, SIDES, Side
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, SIDES, AllyForce, Side
 from guerra.rules.seed004.state import Answer, AttackState, Holding
 
 
 def wrong_input() -> Message:
     return _("This is not the decision awaited now.")
+
+
+def useless_units(invited: AllyForce, answer: AllyAnswer) -> Message | None:
+    """A2 (ruling, see `Situation.useful`): units the ally has but could change nothing with
+    are not offered; an answer that commits them anyway is refused, saying why."""
+    if answer.armies > invited.armies:
+        return _("There will be no land battle in this attack: the armies of {power} cannot "
+                 "take part in it.", power=invited.power)
+    if answer.fleets > invited.fleets:
+        return _("The fleets of {power} could change nothing in this attack: they cannot "
+                 "take part in it.", power=invited.power)
+    return None
 
 
 class AlliesBox(DecisionBox[AttackState]):
@@ -47,10 +59,11 @@ class AlliesBox(DecisionBox[AttackState]):
         if not isinstance(answer, AllyAnswer):
             return wrong_input()
         ally = state.situation.invitation(answer.power)
-        assert ally is not None  # the engine passes only awaited powers' answers
+        has = state.situation.ally_force(answer.power)
+        assert ally is not None and has is not None  # the engine passes awaited powers only
         # A2: only units already in the region; A5: forts are never committed.
-        problem = offer_problem(ally.power, answer.armies, answer.fleets, ally.armies,
-                                ally.fleets)
+        problem = offer_problem(ally.power, answer.armies, answer.fleets, has.armies,
+                                has.fleets) or useless_units(ally, answer)
         if problem is not None:
             return problem
         recorded = Answer(answer.power, answer.armies, answer.fleets, timed_out)

@@ -37,10 +37,11 @@ __all__ = [
 class Situation:
     """Everything `declare` needs. Exactly one of `defender` and `neutral` is set (D4).
 
-    The allies are the powers *invited* (A1), in invitation order, each with the units it has
-    available in the region; that order is also the commitment order of M5/L6 (see the
-    package docstring). `defender_is_ally` is set by the game when the target is in the
-    attacker's alliance in the current war (D1).
+    The allies are the main players' allies (A1) with the units they have in the region;
+    `invited()` keeps, in invitation order, those with units that could change something, and
+    that order is also the commitment order of M5/L6 (see the package docstring).
+    `defender_is_ally` is set by the game when the target is in the attacker's alliance in the
+    current war (D1).
     """
 
     region: Region
@@ -65,22 +66,55 @@ class Situation:
         """The powers of `invited()`, in the same order."""
         return self._invited_powers
 
+    def ally_force(self, power: str) -> AllyForce | None:
+        """What an ally has in the region (its first entry), invited or not."""
+        return next((ally for side in SIDES for ally in self.allies(side)
+                     if ally.power == power), None)
+
     def invitation(self, power: str) -> AllyForce | None:
         """A2: what `power` was invited with (its first invitation), None if not invited."""
         return self._invitations.get(power)
 
     # Read at every box of an attack (and at every ally's answer): computed once per
     # situation, which never changes.
+    def may_have_fleets(self, side: Side) -> bool:
+        """S2: whether a side has fleets, or could once its allies have answered."""
+        main = self.main(side)
+        return (main is not None and main.fleets > 0) or any(
+            ally.fleets > 0 for ally in self.allies(side))
+
+    def useful(self, side: Side, ally: AllyForce) -> AllyForce:
+        """A1/A2 (ruling): the units of an ally whose commitment could change something.
+        Its armies only when a land battle will be fought (the attacker has an army of its own
+        in the region: L1, M8; no battle costs the attacker an army before it). Its fleets only
+        in a region with a sea (S1), and only when a naval battle could be fought (the other
+        side has fleets or may be brought some, S4, M1) or when they could give their side
+        naval support (S3: its main player has no fleet, and a land battle will be fought)."""
+        land = self.attacker.armies > 0
+        main = self.main(side)
+        fleets_matter = self.region.has_sea and (
+            self.may_have_fleets(other(side))
+            or (land and (main is None or main.fleets == 0)))
+        armies = ally.armies if land else 0
+        fleets = ally.fleets if fleets_matter else 0
+        if (armies, fleets) == (ally.armies, ally.fleets):
+            return ally
+        return AllyForce(ally.power, armies, fleets)
+
     @cached_property
     def _invited(self) -> tuple[tuple[Side, AllyForce], ...]:
+        """A1, with the ruling of `useful`: an ally is invited with the units that could change
+        something, and not at all when none could (nobody waits for an answer that changes
+        nothing)."""
         if self.neutral is not None:
             return ()
-        return tuple(
-            (side, ally)
-            for side in SIDES
-            for ally in self.allies(side)
-            if ally.armies + ally.fleets > 0
-        )
+        found = []
+        for side in SIDES:
+            for ally in self.allies(side):
+                offer = self.useful(side, ally)
+                if offer.armies + offer.fleets > 0:
+                    found.append((side, offer))
+        return tuple(found)
 
     @cached_property
     def _invited_powers(self) -> tuple[str, ...]:

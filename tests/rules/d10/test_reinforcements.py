@@ -46,8 +46,9 @@ def answer(state: D10State, power: str, armies: int = 0, fleets: int = 0,
 
 
 def test_P4_a_defending_ally_that_arrives_joins_the_defending_faction_without_an_exchange() -> None:
-    s = situation(attacker(armies=2), defender(armies=1), allies=[ally(PR, D, 2)])
-    played = run(s, 1, 1, 10)  # Francia 2 -> 1; Prussia's arrival rolls nothing
+    # Spagna, attacking, is asked after Prussia (and stays out): Prussia's arrival matters.
+    s = situation(attacker(armies=2), defender(armies=1), allies=[ally(PR, D, 2), ally(ES, A, 1)])
+    played = run(s, 1, 1, 10, arrivals={PR: (2, 0)})  # Francia 2 -> 1; Prussia rolls nothing
     assert len(exchanges(played.events)) == 1
     arrived = [e for e in played.events if isinstance(e, ReinforcementArrived)]
     assert [(e.power, e.side, e.armies, e.fleets) for e in arrived] == [(PR, D, 2, 0)]
@@ -85,11 +86,11 @@ def test_P4_each_ally_is_asked_once_in_turn_order_starting_after_the_attacker() 
     # Francia come Spagna, (Austria, not in the region), Prussia, then Gran Bretagna.
     engagement = Engagement(
         SEA, attacker(armies=1), defender(armies=3),
-        allies=((D, AllyForce(GB, 1, 0)), (A, AllyForce(ES, 1, 0)), (D, AllyForce(PR, 0, 1))),
+        allies=((A, AllyForce(GB, 1, 0)), (A, AllyForce(ES, 1, 0)), (D, AllyForce(PR, 0, 1))),
         turn_order=(GB, FR, ES, AT, PR, RU),
     )
     s = D10_PROCEDURE.from_engagement(engagement)
-    assert [(r.power, r.side) for r in s.reinforcements] == [(ES, A), (PR, D), (GB, D)]
+    assert [(r.power, r.side) for r in s.reinforcements] == [(ES, A), (PR, D), (GB, A)]
     state = accepted(declare(s, 1, 5, 5, 5)).state  # Francia's 1 loses to 5
     asked = []
     while not state.finished:
@@ -119,7 +120,8 @@ def test_P4_the_allies_markers_in_supply_come_from_the_engagement() -> None:
 
 
 def test_P4_an_ally_that_does_not_answer_by_its_deadline_stays_out() -> None:
-    s = situation(attacker(armies=1), defender(armies=2), allies=[ally(ES, A, 2), ally(PR, D, 1)])
+    s = situation(attacker(armies=1), defender(armies=2),
+                  allies=[ally(ES, A, 2), ally(PR, D, 1), ally(AT, A, 1)])
     state = accepted(declare(s, 1, 5, 5)).state
     assert state.awaiting == (ES,)
     outcome = D10_PROCEDURE.advance(state, Timeout(state.step), ScriptedDice([], 10))
@@ -176,17 +178,48 @@ def test_P6_once_an_attacking_arrival_wipes_out_the_defence_no_more_allies_are_a
 
 
 def test_P6_the_battle_ends_when_every_ally_has_been_asked() -> None:
-    s = situation(attacker(armies=1), defender(armies=1), allies=[ally(ES, A, 1), ally(PR, D, 1)])
+    s = situation(attacker(armies=1), defender(armies=1),
+                  allies=[ally(ES, A, 1), ally(PR, D, 1), ally(AT, A, 1)])
     played = run(s, 1, 1, arrivals={})
-    assert played.state.asked == 2
+    assert played.state.asked == 3
     assert played.state.cursor.path[-2:] == ("result", "ended")
     assert played.state.outcome == "defender_wins"
     assert losses(played.events, RU) == {} and control(played.events) == []
 
 
+def test_P6_a_defending_ally_is_not_asked_when_no_attacking_ally_comes_after_it() -> None:
+    """Issue 25: the attacker lost everything in the first exchange ("the defender wins
+    100%") and a defending ally still got a two-minute prompt. Its arrival fights no exchange
+    (P4) and no attacking ally is left to fight one: nobody is asked, the battle ends."""
+    s = situation(attacker(armies=1), defender(armies=2), allies=[ally(PR, D, 2)])
+    assert s.to_ask() == 0
+    outcome = declare(s, 1, 5, 5)  # Francia's only army loses
+    state = accepted(outcome).state
+    assert state.finished and state.awaiting == ()
+    assert "reinforcements" not in state.cursor.path
+    assert state.asked == 0 and state.fighter(PR) is None
+    assert state.outcome == "defender_wins"
+
+
+def test_P6_defending_allies_after_the_last_attacking_ally_are_never_asked() -> None:
+    """Before an attacking ally a defending ally's arrival matters (more defending dice, and
+    P5 sends the casualties to it first); after the last one it cannot."""
+    s = situation(attacker(armies=1), defender(armies=3),
+                  allies=[ally(PR, D, 1), ally(ES, A, 1), ally(GB, D, 2), ally(AT, D, 1)])
+    assert s.to_ask() == 2
+    state = accepted(declare(s, 1, 5, 5, 5)).state
+    asked = []
+    while not state.finished:
+        (power,) = state.awaiting
+        asked.append(power)
+        state = answer(state, power)  # everyone stays out
+    assert asked == [PR, ES]
+    assert state.asked == 2 and state.outcome == "defender_wins"
+
+
 def test_P4_each_ally_asked_has_a_window_of_its_own() -> None:
     s = situation(attacker(armies=1), defender(armies=2),
-                  allies=[ally(ES, A, 1), ally(PR, D, 1), ally(GB, D, 1)])
+                  allies=[ally(ES, A, 1), ally(PR, D, 1), ally(GB, A, 1)])
     state = accepted(declare(s, 1, 5, 5)).state
     spain = state.step
     assert (state.awaiting, state.cursor.opened_at) == ((ES,), spain)
@@ -203,7 +236,7 @@ def test_P4_each_ally_asked_has_a_window_of_its_own() -> None:
         assert isinstance(outcome, Refused) and outcome.code == expected, given
     state = answer(state, PR, 1)
     assert (state.awaiting, state.cursor.opened_at) == ((GB,), spain + 2)
-    state = answer(state, GB, 1)
-    assert state.finished and state.defending_units() == 4
+    state = answer(state, GB)  # stays out
+    assert state.finished and state.defending_units() == 3
     over = D10_PROCEDURE.advance(state, Reinforce(GB, state.step, 1, 0), d10())
     assert isinstance(over, Refused) and over.code == "over"
