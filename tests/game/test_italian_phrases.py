@@ -328,3 +328,27 @@ def test_an_alliance_s_line_in_the_log_is_tagged_with_the_alliance_s_letter(db):
     with translation.override("it"):
         html = render_to_string("game/_event_line.html", {"event": event, "text": "Avanti"})
     assert '<span class="tag">solo Alleanza B</span>' in html
+
+
+@pytest.mark.parametrize(("msgid", "italian"), [
+    ("Do both sides have fleets?", "Entrambe le parti hanno flotte?"),
+    ("more Navy Training tiles", "più tessere Addestramento Marina"),
+    ("more Army Training tiles", "più tessere Addestramento Esercito"),
+    ("Army Training tile", "tessera Addestramento Esercito"),
+])
+def test_the_flowchart_and_totals_use_the_glossary_s_terms(msgid, italian):
+    from guerra.rules.i18n import Message
+
+    assert Message(msgid).render() == italian
+
+
+def test_G32_units_brought_home_go_to_the_madrepatria(db):
+    from django.utils import translation
+
+    from guerra.game.rules_text import render_rules_message
+    from guerra.rules.events import UnitsMoved
+
+    event = UnitsMoved("Francia", "army", 2, "India", None, "G32")
+    with translation.override("it"):
+        assert render_rules_message(event.describe()) == (
+            "La Francia riporta in madrepatria 2 unità.")
