@@ -12,10 +12,13 @@
 (function () {
   "use strict";
 
+  // m:ss, and h:mm:ss from an hour on (a game by correspondence read "mancano 1439:46").
   function format(seconds) {
-    var m = Math.floor(seconds / 60);
+    var h = Math.floor(seconds / 3600);
+    var m = Math.floor(seconds / 60) % 60;
     var s = seconds % 60;
-    return m + ":" + (s < 10 ? "0" : "") + s;
+    var ms = (s < 10 ? "0" : "") + s;
+    return h ? h + ":" + (m < 10 ? "0" : "") + m + ":" + ms : m + ":" + ms;
   }
 
   var CATCH_UP_MS = 2500;
