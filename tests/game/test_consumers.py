@@ -281,6 +281,7 @@ async def test_a_private_message_rings_its_two_players_only(table, sockets):
     assert (await bruno.receive_json_from())["parts"] == [
         f"chat-private-{table.anna_seat.pk}",
         "chat-contacts",
+        f"chat-notice-{table.anna_seat.pk}",  # the addressee's notice names the writer
     ]
     after = await sync_to_async(public_event)(table.game.pk)
     assert (await carla.receive_json_from())["seq"] == after
