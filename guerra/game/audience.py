@@ -165,7 +165,7 @@ class Viewer:
     @cached_property
     def former_sides(self) -> dict[int, int]:
         """The viewer's side in each war before the current one (read once, when asked)."""
-        if self.seat is None:
+        if self.seat is None or self.war <= 1:
             return {}
         return {war: side for war, side in _SEAT_SIDES.all(self.game_id, self.seat.pk)
                 if war < self.war}
