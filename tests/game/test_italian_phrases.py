@@ -34,6 +34,7 @@ BANNED = {
     "Alleanza 2": "Alleanza B",
     "round di azioni": "fase delle azioni",
     "vince il supporto navale": "ottiene il supporto navale",
+    "ordine di seduta": "ordine dei posti",
 }
 # Case matters here: the alliances are "Alleanza A" and "Alleanza B", capitalised, everywhere.
 BANNED_CASED = ("alleanza A", "alleanza B")
