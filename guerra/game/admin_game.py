@@ -112,6 +112,9 @@ class GameAdmin(ItalianModelAdmin):
         "ended_at",
     ]
     exclude = ["dice_seed", "rules", "phase"]
+    # One order whatever is editable (a read-only field would otherwise go to the end).
+    fields = ["name", "scenario", "created_by", "is_private", "status", "deadline_seconds",
+              "deadline", *readonly_fields]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = list(self.readonly_fields)

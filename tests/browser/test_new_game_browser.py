@@ -76,3 +76,33 @@ def test_the_browser_s_favicon_ico_is_the_site_s_icon(player):
     response = anna.goto("/favicon.ico")
     assert response is not None and response.ok
     assert response.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_staff_end_a_running_game_from_its_admin_page(player, shot):
+    """The admin's page of a running game offers only what can still change: its status goes
+    to "conclusa" (never back to waiting for players), wars and rounds are shown as text."""
+    from django.contrib.auth.models import User
+
+    from guerra.game import services
+
+    capo = player("capo", staff=True)
+    User.objects.filter(username="capo").update(is_superuser=True)
+    anna, bruno = (User.objects.create_user(name) for name in ("anna", "bruno"))
+    game = services.game_create(user=anna, scenario=Scenario.objects.get(name=QUICK_START),
+                                name="In corso", is_private=False, power="Francia")
+    services.game_join(game_id=game.pk, user=bruno, power="Spagna")
+    services.game_start(game_id=game.pk, user=anna)
+
+    capo.goto(f"/admin/game/game/{game.pk}/change/")
+    options = capo.locator("#id_status option").all_inner_texts()
+    assert options == ["in corso", "conclusa"]
+    expect(capo.locator(".field-wars .readonly")).to_have_text("3")
+    expect(capo.locator("#id_wars")).to_have_count(0)
+    look(shot, capo, "admin-running-game-desktop")
+    capo.set_viewport_size({"width": 390, "height": 844})
+    look(shot, capo, "admin-running-game-phone")
+    capo.select_option("#id_status", "finished")
+    capo.click("input[name=_save]")
+    expect(capo.locator(".messagelist")).to_contain_text("In corso")
+    game.refresh_from_db()
+    assert game.status == "finished" and game.ended_at is not None
