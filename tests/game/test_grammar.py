@@ -127,7 +127,9 @@ def test_the_messages_players_read_most_say_the_articles():
          "anna prende la Francia."),
         (DESCRIBERS["ally_invited"]({"friend": "Francia", "attack": 3,
                                      "region": "Impero Ottomano"}),
-         "Sei invitato ad aiutare la Francia nell'attacco n. 3 nell'Impero Ottomano."),
+         # Told alike to the invited player and to staff (no "Sei invitato", whose agreement
+         # is the player's and whose "you" is not staff's).
+         "Invito ad aiutare la Francia nell'attacco n. 3 nell'Impero Ottomano."),
         (DESCRIBERS["staff_corrected"]({"power": "Stati Tedeschi", "gold": [1, 2], "vp": [0, 0]}),
          "Lo staff corregge gli Stati Tedeschi: oro 1 → 2, PV 0 → 0."),
         # After the attack's number and its colon, the first sentence's article is lower case;
