@@ -118,14 +118,15 @@ class GameAdmin(ItalianModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = list(self.readonly_fields)
+        if obj is not None:
+            # The seats hold powers of the scenario, the rules state a copy of it once started.
+            fields.append("scenario")
+        if obj is None or obj.status != GameStatus.RUNNING:
+            # A game waiting for players (a new one too) is started by its creator, the rules
+            # drawing its start, and awaits nothing yet; a finished game awaits nothing again.
+            fields += ["status", "deadline"]
         if obj is None:
             return fields
-        # The seats hold powers of the scenario, and the rules state a copy of it once started.
-        fields.append("scenario")
-        if obj.status != GameStatus.RUNNING:
-            # A game waiting for players is started by its creator (the rules draw its start),
-            # and awaits nothing yet; a finished game awaits nothing ever again.
-            fields += ["status", "deadline"]
         if obj.status == GameStatus.FINISHED:
             fields.append("deadline_seconds")
         return fields

@@ -640,3 +640,19 @@ def test_a_new_player_for_a_power_writes_over_nothing_a_step_changed(admin_clien
     game = Game.objects.get(pk=running_game.pk)
     assert (game.name, game.step) == ("Rinominata", running_game.step + 1)
     assert (seat.user.username, seat.gold) == ("sostituta", gold + 7)
+
+
+def test_a_game_added_by_staff_waits_for_players(admin_client_, scenario, make_user):
+    """A game started other than by its creator's "Avvia" would have no rules state: the add
+    form offers no status (nor deadline, nor wars), and the game waits for players."""
+    url = reverse("admin:game_game_add")
+    form = admin_client_.get(url).context["adminform"].form
+    assert set(form.fields) == {"name", "scenario", "created_by", "is_private",
+                                "deadline_seconds"}
+    response = admin_client_.post(url, {
+        "name": "Aggiunta", "scenario": scenario.pk, "created_by": make_user("anna").pk,
+        "deadline_seconds": 3600, "status": "running",
+        "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0})
+    assert response.status_code == 302
+    game = Game.objects.get(name="Aggiunta")
+    assert (game.status, game.deadline_seconds) == ("lobby", 3600)
