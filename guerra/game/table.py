@@ -14,15 +14,18 @@ from typing import Any
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from guerra.rules.events import UNIT_KINDS
 from guerra.rules.game import options
 from guerra.rules.game.events import PHASE_LABELS
-from guerra.rules.game.inputs import Colonise, UnitMove
+from guerra.rules.game.inputs import Colonise, PlaceUnit, UnitMove
 from guerra.rules.game.machine import Pending, pending
 from guerra.rules.game.money import tax_unrest
 from guerra.rules.game.movement import Route, move_limit
 from guerra.rules.game.rounds import rounds_in_war
+from guerra.rules.game.setup import place
 from guerra.rules.game.state import GameState
 from guerra.rules.game.tiles import effect_of, held_effects, unused
+from guerra.rules.i18n import Message
 
 from .grammar import art
 from .kept import Kept
@@ -84,11 +87,19 @@ class TurnView:
 
 
 @dataclass
+class PlacementKind:
+    """One kind of unit the placer may place, with only the places the rules accept for it."""
+
+    kind: str
+    label: str  # "Piazza un'armata"
+    places: list[Choice]
+
+
+@dataclass
 class PlacementView:
     placed: int
     total: int
-    kinds: list[Choice]
-    places: list[Choice]
+    kinds: list[PlacementKind]
 
 
 @dataclass
@@ -131,8 +142,8 @@ def table_view(game: Game, state: GameState, seats: list[Seat], viewer: Seat | N
     )
     mine = view.mine
     if waiting.kind == "place":
-        view.placing = _placing(state, regions) if mine else PlacementView(
-            state.placed, len(state.seating) * state.scenario.setup_units, [], [])
+        view.placing = _placing(state, regions, waiting.powers[0]) if mine else PlacementView(
+            state.placed, len(state.seating) * state.scenario.setup_units, [])
     elif waiting.kind in ("propose", "call"):
         view.auction = _auction(game, state, by_power, viewer if mine else None)
     if state.turn is not None and state.phase == "rounds":
@@ -148,15 +159,25 @@ def place_label(region: str | None) -> str:
     return _("your home") if region is None else region
 
 
-def _placing(state: GameState, regions: dict[str, Region]) -> PlacementView:
-    kinds = [Choice("army", _("army")), Choice("fleet", _("fleet")), Choice("fort", _("fort"))]
-    # Read after "Piazza [armata]": each place with its preposition ("nella tua madrepatria",
+def _placing(state: GameState, regions: dict[str, Region], power: str) -> PlacementView:
+    """G13: the kinds left in the placer's supply, each with the places where the rules would
+    take it (asked of the rules themselves: no fleet where there is no sea, no fort at home),
+    so the form never offers what it would then refuse."""
+    labels = {"army": _("Place an army"), "fleet": _("Place a fleet"), "fort": _("Place a fort")}
+    # Read after "Piazza un'armata": each place with its preposition ("nella tua madrepatria",
     # "nel Baltico", "in Africa").
-    places = [Choice(HOME, _("in your home"))] + [
-        Choice(str(regions[r.name].pk), art(r.name, "in")) for r in state.scenario.regions
+    places = [(None, Choice(HOME, _("in your home")))] + [
+        (r.name, Choice(str(regions[r.name].pk), art(r.name, "in")))
+        for r in state.scenario.regions
     ]
-    return PlacementView(state.placed, len(state.seating) * state.scenario.setup_units, kinds,
-                         places)
+    kinds = []
+    for kind in UNIT_KINDS:
+        legal = [choice for region, choice in places
+                 if not isinstance(place(state, PlaceUnit(power, state.step, kind, region)),
+                                   Message)]
+        if legal:
+            kinds.append(PlacementKind(kind, labels[kind], legal))
+    return PlacementView(state.placed, len(state.seating) * state.scenario.setup_units, kinds)
 
 
 CALL_KINDS = frozenset({"proposal", "bid_raised", "call_passed", "proposal_won", "taxed"})
