@@ -353,3 +353,14 @@ def test_G32_units_brought_home_go_to_the_madrepatria(db):
     with translation.override("it"):
         assert render_rules_message(event.describe()) == (
             "La Francia riporta in madrepatria 2 unità.")
+
+
+def test_P4_the_attacking_ally_s_prompt_keeps_one_subject_per_sentence(asked):  # noqa: F811
+    from .attack_helpers import decide
+
+    attack = decide(asked, "Prussia", "reinforce", armies=1, fleets=0)
+    html = client_of(seat(attack.game, "Austria").user).get(
+        attack.get_absolute_url()).content.decode()
+    assert escape("Arriva con le tue unità già lì: combatteranno subito contro chi difende. "
+                  "Oppure resta fuori.") in html
+    assert "e combattono subito" not in html
