@@ -242,6 +242,7 @@ def test_G60_the_standings_page_titles_its_chart_and_labels_each_line_with_the_t
     html = response.content.decode()
     assert "PV totali, guerra per guerra" in html and "PV guadagnati" not in html
     assert ">finale</text>" in html
+    assert ">Altri PV</th>" in html  # beside "Guerra 1…": the VP won from neutral counters
     final = response.context["final"]
     for row in final.rows:
         assert f'class="axis">{row.seat.power} {row.vp}</text>' in html
