@@ -13,6 +13,7 @@
  * A push also carries the game's step after its change: a part showing that step or a later
  * one (data-step) is not fetched again. A player's own decision answers with its part: a push
  * for that part waits for the answer, and is then fetched only if the answer is older.
+ * Each ring carries its number (detail.rung): parts.js lets a part have one fetch at a time.
  * The server is the truth; nothing here holds game state.
  */
 (function () {
@@ -54,8 +55,6 @@
   var unread = {};
   var postingTo = {}; // element id -> when the player's own decision was posted from it
   var rung = 0; // how many rings were dispatched: each ring's number, in its event's detail
-  var fetching = {}; // part element id -> {rung, since}: its live fetch on its way
-  var refetch = {}; // part element id -> the ring to fetch it again for, once that fetch is done
   var failedParts = {}; // part element id -> true: its last fetch failed
   var catchUpTimer = null;
   var catchUpWait = BACKOFF_MIN;
@@ -145,55 +144,6 @@
     var shown = event.detail.elt.getAttribute("data-step");
     if (shown !== null && Number(shown) >= step) event.preventDefault();
   });
-
-  // One live fetch per part at a time, and none aborted (hx-sync "replace" aborts the fetch on
-  // its way, which htmx logs as two errors, and a part rung for two reasons in one burst, e.g.
-  // "turn" and "board", would abort its own first fetch). A ring heard while the part's fetch is
-  // on its way waits for it; the part is then fetched once more, but only if the ring came
-  // after that fetch was sent: a fetch sent after the change already shows it.
-  var FETCH_STUCK = 20000; // a fetch not done by then no longer holds its part back
-
-  function ringOf(config) {
-    var ringing = config && config.triggeringEvent;
-    return ringing && /^live:/.test(ringing.type || "") && ringing.detail ? ringing : null;
-  }
-
-  document.body.addEventListener("htmx:confirm", function (event) {
-    var ringing = ringOf(event.detail);
-    var id = event.detail.elt && event.detail.elt.id;
-    var current = id && fetching[id];
-    if (!ringing || !current || Date.now() - current.since > FETCH_STUCK) return;
-    event.preventDefault();
-    if ((ringing.detail.rung || 0) > current.rung) refetch[id] = ringing;
-  });
-
-  // Registered after the step check above: a fetch it called off is not on its way.
-  document.body.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.defaultPrevented) return;
-    var ringing = ringOf(event.detail.requestConfig);
-    var id = event.detail.elt && event.detail.elt.id;
-    if (ringing && id) fetching[id] = { rung: ringing.detail.rung || 0, since: Date.now() };
-  });
-
-  // The answer came (or the fetch failed): the part may be rung again, and is fetched once more
-  // if a later ring waited for it. Its element may be a new one by now (same id).
-  function fetched(detail) {
-    var elt = detail.requestConfig && detail.requestConfig.elt;
-    var id = elt && elt.id;
-    if (!id || !fetching[id]) return;
-    delete fetching[id];
-    var again = refetch[id];
-    delete refetch[id];
-    if (again) setTimeout(function () { fetchAgain(id, again); }, 0);
-  }
-
-  function fetchAgain(id, ringing) {
-    var elt = document.getElementById(id);
-    var path = elt && elt.getAttribute("hx-get");
-    if (!path || !window.htmx) return;
-    var request = window.htmx.ajax("GET", path, { source: elt, event: ringing });
-    if (request && request.catch) request.catch(function () { /* told by partFailed */ });
-  }
 
   // A part's fetch that failed (an error answer, no network, too slow) keeps what the page
   // shows (htmx swaps no error answer), says so in the status line, and the page catches up
@@ -459,7 +409,6 @@
 
   document.body.addEventListener("htmx:afterRequest", function (event) {
     posted(event);
-    fetched(event.detail);
     partFetched(event.detail);
     var found = errorTarget(event.detail);
     if (!found) return;
@@ -500,62 +449,7 @@
     var logs = document.querySelectorAll("[data-scroll-bottom]");
     for (var i = 0; i < logs.length; i++) logs[i].scrollTop = logs[i].scrollHeight;
     markContacts();
-    restoreNegotiation();
   });
-
-  // The negotiation area is fetched whole when the alliances may have changed (every "all"
-  // ring: a new war, a reconnection). What the player was doing there stays: the words typed to
-  // an alliance (into the same war's same alliance only: never shown ready to send to other
-  // allies), the open private conversation and the words typed in it, and the focus.
-  var kept = null;
-  var keptPrivate = null;
-
-  document.body.addEventListener("htmx:beforeSwap", function (event) {
-    var area = event.detail.target;
-    if (!event.detail.shouldSwap || !area || area.id !== "negotiation") return;
-    var focused = document.activeElement;
-    kept = { area: area, drafts: {}, focus: focused && area.contains(focused) ? focused.id : "" };
-    var chats = area.querySelectorAll(".alliance-chat.current");
-    for (var i = 0; i < chats.length; i++) {
-      var input = chats[i].querySelector("input[name=text]");
-      if (input && input.value) kept.drafts[chats[i].dataset.war + "-" + chats[i].dataset.side] = input.value;
-    }
-    var open = area.querySelector("#chat-private-log[data-with]");
-    var words = area.querySelector("#chat-private-text");
-    if (open) {
-      kept.with = open.dataset.with;
-      kept.words = words ? words.value : "";
-    }
-  });
-
-  function restoreNegotiation() {
-    var area = document.getElementById("negotiation");
-    if (kept && area && area !== kept.area) {
-      var was = kept;
-      kept = null;
-      var chats = area.querySelectorAll(".alliance-chat.current");
-      for (var i = 0; i < chats.length; i++) {
-        var input = chats[i].querySelector("input[name=text]");
-        var draft = was.drafts[chats[i].dataset.war + "-" + chats[i].dataset.side];
-        if (input && draft && !input.value) input.value = draft;
-      }
-      var focus = was.focus && document.getElementById(was.focus);
-      if (focus && area.contains(focus)) focus.focus();
-      var contact = was.with && area.querySelector('[data-contact="' + was.with + '"]');
-      if (contact) {
-        keptPrivate = was;
-        contact.click(); // opens the conversation again (its own fetch)
-      }
-      return;
-    }
-    var words = document.querySelector("#chat-private-text");
-    var log = document.querySelector("#chat-private-log[data-with]");
-    if (keptPrivate && words && log && log.dataset.with === keptPrivate.with) {
-      if (keptPrivate.words && !words.value) words.value = keptPrivate.words;
-      if (keptPrivate.focus === "chat-private-text") words.focus();
-      keptPrivate = null;
-    }
-  }
 
   window.addEventListener("online", function () { if (!socket) connect(); });
   window.addEventListener("offline", function () { if (socket) drop(); });
