@@ -365,3 +365,13 @@ def test_P4_the_attacking_ally_s_prompt_keeps_one_subject_per_sentence(asked):  
     assert escape("Arriva con le tue unità già lì: combatteranno subito contro chi difende. "
                   "Oppure resta fuori.") in html
     assert "e combattono subito" not in html
+
+
+def test_an_ally_in_the_forces_agrees_with_its_power(asked):  # noqa: F811
+    from .attack_helpers import decide
+
+    attack = decide(asked, "Prussia", "reinforce", armies=1, fleets=0)
+    html = client_of(seat(attack.game, "Francia").user).get(
+        attack.get_absolute_url()).content.decode()
+    assert 'Prussia <span class="muted">(alleata)</span>' in html
+    assert "(alleato)" not in html
