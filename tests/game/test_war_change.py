@@ -155,8 +155,12 @@ def test_G21_after_a_war_its_alliance_chats_are_history_for_their_members_only(w
         assert not_said not in after.content.decode()
         # The other alliance's chat of war 1 stays closed to them.
         assert table.get(power, "game_chat_alliance_war", 1, 3 - side).status_code == 404
-    for war in (0, 3, 99, 2**63):
-        assert table.get("Francia", "game_chat_alliance_war", war, 1).status_code == 404
+    # Any other war or side in the path: not found, or refused in Italian; never a 500.
+    for war, side in ((0, 1), (3, 1), (99, 1), (2**63, 1), (1, 0), (1, 3), (1, 2**63)):
+        assert table.get("Francia", "game_chat_alliance_war", war, side).status_code == 404
+        refused = table.post("Francia", "game_chat_alliance_war", war, side, text="x")
+        assert refused.status_code == 403
+        assert "Puoi scrivere solo nella chat della tua alleanza." in refused.content.decode()
 
 
 @pytest.mark.parametrize("part", ["game_board", "game_negotiation_part"])
