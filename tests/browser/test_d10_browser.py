@@ -38,8 +38,17 @@ def start_d10_game() -> Game:
         services.game_join(game_id=game.pk, user=user, power=power)
     game = services.game_start(game_id=game.pk, user=anna)
     finish_auction(game, [("Gran Bretagna", "Francia"), ("Austria", "Prussia")])
-    for power, armies, markers in (("Gran Bretagna", 5, 1), ("Francia", 2, 0),
+    for power, armies, markers in (("Gran Bretagna", 2, 0), ("Francia", 5, 1),
                                    ("Austria", 2, 0), ("Prussia", 2, 0)):
+        set_pieces(game, power, REGION, armies=armies, fleets=0, forts=0, markers=markers)
+    game.refresh_from_db()
+    return game
+
+
+def francia_attacks_next() -> Game:
+    """The game above, with the German States' forces swapped and Francia to play."""
+    game = start_d10_game()
+    for power, armies, markers in (("Gran Bretagna", 5, 1), ("Francia", 2, 0)):
         set_pieces(game, power, REGION, armies=armies, fleets=0, forts=0, markers=markers)
     give_turn(game, "Francia")
     game.refresh_from_db()
@@ -51,7 +60,7 @@ def test_P4_a_d10_attack_asks_a_defending_then_an_attacking_ally_live(player, sh
     bruno = player("bruno")
     dario = player("dario", phone=True)
     carla = player("carla")
-    game = start_d10_game()
+    game = francia_attacks_next()
     board = f"/partite/{game.pk}/"
 
     live(anna, board)
