@@ -375,3 +375,11 @@ def test_an_ally_in_the_forces_agrees_with_its_power(asked):  # noqa: F811
         attack.get_absolute_url()).content.decode()
     assert 'Prussia <span class="muted">(alleata)</span>' in html
     assert "(alleato)" not in html
+
+
+def test_P4_an_ally_asked_later_is_told_without_a_gender(asked):  # noqa: F811
+    html = board_of(asked.game, "Gran Bretagna")
+    assert "<strong>Austria</strong>:" in html
+    assert "toccherà dopo, nell&#x27;ordine di turno" in html or (
+        "toccherà dopo, nell'ordine di turno" in html)
+    assert "interpellato" not in html
