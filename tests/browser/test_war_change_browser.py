@@ -73,6 +73,10 @@ class Watched:
         assert self.page.evaluate("window.notReloaded === true"), self.power
         assert self.failed == [], (self.power, self.failed)
         assert self.errors == [], (self.power, self.errors)
+        # The negotiation area fits its width, a phone's too (no sideways scroll).
+        assert self.page.evaluate(
+            "(() => { const n = document.querySelector('#negotiation');"
+            " return n.scrollWidth <= n.clientWidth; })()"), self.power
 
 
 def start(procedure: str) -> Game:
@@ -186,6 +190,8 @@ def history(watched: Watched, war: int, said: str | None) -> None:
     expect(old.locator("summary")).to_contain_text(f"Guerra {war}")
     expect(old.locator("summary")).to_contain_text(ALLIANCE[side])
     expect(old.locator("form")).to_have_count(0)
+    box = old.locator("summary").bounding_box()
+    assert box is not None and box["height"] >= 44  # a tap target, on a phone too
     if said is not None:
         old.locator("summary").click()
         expect(old.locator(".chat-log")).to_contain_text(said)
