@@ -29,7 +29,7 @@ from guerra.rules.game.machine import pending
 from tests.browser.conftest import PASSWORD, logged_in, settled
 from tests.browser.test_attack_browser import start_game
 from tests.browser.test_d10_browser import REGION, start_d10_game
-from tests.game.play_helpers import finish_auction, state_of
+from tests.game.play_helpers import finish_auction, give_turn, state_of
 
 LIVE = 15_000  # ms
 PHONE: dict[str, Any] = {
@@ -214,7 +214,6 @@ class Tour:
             page.goto(url)
             page.wait_for_load_state("load")
             settled(page)
-            self.picture(page, f"{name}-{device}")
             if sideways(page) > 0:
                 self.faults[f"{name}-{device}: wider by"] = sideways(page)
             if device == "phone":
@@ -224,6 +223,8 @@ class Tour:
                     self.faults[f"{name}: small targets"] = small
                 if cut := page.evaluate(CUT_CHOICES):
                     self.faults[f"{name}: choices cut"] = cut
+            # After the measures: a whole-page picture resizes the window for a moment.
+            self.picture(page, f"{name}-{device}")
 
 
 def finish(attack: Attack) -> Attack:
@@ -272,6 +273,7 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(login, shot):
     francia = Seat.objects.get(game=game, power="Francia")
     tour.visit("declare", f"{board}attacco/?regione={region.pk}&obiettivo=power-{francia.pk}")
     tour.visit("market", board + "mercato/")
+    give_turn(game, "Gran Bretagna")
     attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
     tour.visit("attack", f"{board}attacchi/{attack.number}/")
     tour.visit("attack-finished", f"{board}attacchi/{finish(attack).number}/")
@@ -279,6 +281,7 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(login, shot):
     tour.visit("dice", board + "dadi/")
 
     d10 = start_d10_game()
+    give_turn(d10, "Gran Bretagna")
     attack = declare(d10, "Gran Bretagna", REGION, "Francia")
     tour.visit("d10-attack", f"/partite/{d10.pk}/attacchi/{attack.number}/")
     tour.visit("d10-attack-finished", f"/partite/{d10.pk}/attacchi/{finish(attack).number}/")
