@@ -15,6 +15,11 @@ Rulings made here beyond d10.md (each documented where it is implemented):
   wiped-out defending faction lost every pair of its last exchange, so whoever rolled against
   it still has all its units; were nobody left to take the region, the defender would keep
   its control marker.
+- Nobody is asked an answer that could change nothing (P4/P6, `Situation.to_ask`): a
+  defending ally's arrival fights no exchange, so the defending allies after the last
+  attacking ally in the asking order are never asked, and the battle ends once that one has
+  answered (at once when there is none: the attacker lost everything and no ally of its can
+  come, say).
 - Outcomes: "attacker_wins" when the defending faction has no unit left, "defender_wins"
   otherwise; there are no ties.
 """

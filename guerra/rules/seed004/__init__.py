@@ -10,7 +10,10 @@ Rulings made here beyond attack-rules.md (each documented where it is implemente
   and the defender accepts it; no Alliance tile goes to sea; a land loss is an army.
 - Only powers with a real choice are asked: tiles at sea only for a power holding Alliance
   tiles for the region; a loss choice only when the defender's main player holds both an
-  army and a fort and the loss may be a fort.
+  army and a fort and the loss may be a fort; an ally only with the units that could change
+  something (A1/A2, `Situation.useful`: armies only when a land battle will be fought, fleets
+  only where there is sea and they could fight or win naval support), and not at all when
+  none could.
 - The neutral's N6 seven has no effect (it has no units); the attacker's 7 costs an army even
   when it wins, and a won attack against a neutral places a marker only under L9.
 """
