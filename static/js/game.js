@@ -143,6 +143,19 @@
     }
   }
 
+  // A turned phone or a resized window: the map's readable size is worked out again.
+  function resizeMaps() {
+    var frames = document.querySelectorAll("[data-map-frame][data-ready]");
+    for (var i = 0; i < frames.length; i++) {
+      var frame = frames[i];
+      var zoom = parseFloat(frame.dataset.zoom) || 1;
+      var smallest = smallestText(frame.querySelector("svg.map"));
+      if (!isFinite(smallest)) continue;
+      frame.dataset.maxZoom = Math.max(1, zoom * READABLE_PX / smallest * 1.01).toFixed(3);
+      applyZoom(frame, zoom, mapView.x, mapView.y);
+    }
+  }
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-map-zoom]");
     if (button) {
@@ -241,5 +254,8 @@
   setInterval(tick, 1000);
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
-  window.addEventListener("resize", wholeChoices);
+  window.addEventListener("resize", function () {
+    wholeChoices();
+    resizeMaps();
+  });
 })();
