@@ -279,6 +279,10 @@ def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(login, shot):
     tour.visit("attack-finished", f"{board}attacchi/{finish(attack).number}/")
     tour.visit("attacks", board + "attacchi/")
     tour.visit("dice", board + "dadi/")
+    give_turn(game, "Gran Bretagna")  # Prussia, its ally in the German States, is asked to help
+    declare(game, "Gran Bretagna", "Stati Tedeschi", "Francia")
+    tour.visit("board-ally-asked", board, "carla")
+    expect(tour.page("carla", "phone").locator(".prompt").first).to_be_visible()
 
     d10 = start_d10_game()
     give_turn(d10, "Gran Bretagna")
