@@ -149,7 +149,7 @@ def test_four_players_play_a_whole_short_game_without_reloading(player, shot):
     for page in pages.values():
         expect(page.locator("#turn-box")).to_contain_text("La partita è finita.", timeout=LIVE)
     anna.click("#turn-box a:has-text('Resoconto della guerra 1')")
-    expect(anna.locator("h1")).to_contain_text("La fine della guerra 1")
+    expect(anna.locator("h1")).to_contain_text("Fine della guerra 1")
     expect(anna.locator("table.report")).to_contain_text("Francia")
     shot(anna, "war-report")
     bruno.goto(board + "guerre/1/")
@@ -160,7 +160,9 @@ def test_four_players_play_a_whole_short_game_without_reloading(player, shot):
         page.click("#turn-box a:has-text('Classifica finale')")
         expect(page.locator("h1")).to_have_text("Classifica finale")
         expect(page.locator(".winner")).to_contain_text(re.compile("Vittoria|parità"))
-        expect(page.locator("svg.vp-chart polyline")).to_have_count(4)
+        # Each power's line: the wars, then (dashed) to the table's total after the penalties.
+        expect(page.locator("svg.vp-chart polyline")).to_have_count(8)
+        expect(page.locator("svg.vp-chart")).to_contain_text("finale")
         shot(page, name)
     dario.goto(board + "dadi/")
     expect(dario.locator("#verdict")).to_contain_text("corrispondono")
