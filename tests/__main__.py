@@ -1,7 +1,7 @@
 """The whole test suite: `python -m tests` (what the README's test command runs).
 
-Steps: compile the translations, ruff, mypy, the main pytest run, then the browser tests in a
-pytest run of their own (sync Playwright and pytest-asyncio do not share a process).
+Steps: compile the translations, ruff, mypy, then the main pytest run and, beside it, the browser
+tests in a pytest run of their own (sync Playwright and pytest-asyncio do not share a process).
 Extra arguments go to both pytest runs. `--no-lint` skips ruff and mypy (CI's second run against
 PostgreSQL and Redis uses it: the code is the same).
 """
@@ -12,7 +12,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import IO
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -43,6 +45,25 @@ def ensure_chromium() -> bool:
     return False
 
 
+def start(title: str, command: list[str]) -> tuple[str, subprocess.Popen[bytes], IO[bytes]]:
+    """A step run beside the others: its output goes to a file, printed when it is over."""
+    output = tempfile.TemporaryFile()  # noqa: SIM115 (closed by finish, after the run)
+    print(f"\n=== {title}: started beside the others ===", flush=True)
+    process = subprocess.Popen(command, cwd=BASE_DIR, stdout=output, stderr=subprocess.STDOUT)
+    return title, process, output
+
+
+def finish(step: tuple[str, subprocess.Popen[bytes], IO[bytes]]) -> bool:
+    title, process, output = step
+    code = process.wait()
+    print(f"\n=== {title} ===", flush=True)
+    output.seek(0)
+    sys.stdout.buffer.write(output.read())
+    sys.stdout.flush()
+    output.close()
+    return code == 0
+
+
 def main(argv: list[str]) -> int:
     lint = "--no-lint" not in argv
     extra = [a for a in argv if a != "--no-lint"]
@@ -53,23 +74,19 @@ def main(argv: list[str]) -> int:
     if lint:
         results["ruff"] = run("ruff", [str(BIN / "ruff"), "check", "."])
         results["mypy"] = run("mypy", [str(BIN / "mypy")])
+    # The browser tests spend much of their time waiting on a server and a browser: on two cores
+    # they run beside the main run, each with its own test database, and print when both end.
+    browser = None
+    if ensure_chromium():
+        browser = start(
+            "browser tests",
+            [sys.executable, "-m", "pytest", "tests/browser", "--ds=tests.settings_browser",
+             *extra],
+        )
     results["pytest"] = run(
         "pytest", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/browser", *extra]
     )
-    if ensure_chromium():
-        results["browser"] = run(
-            "browser tests",
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "tests/browser",
-                "--ds=tests.settings_browser",
-                *extra,
-            ],
-        )
-    else:
-        results["browser"] = False
+    results["browser"] = finish(browser) if browser is not None else False
     print("\n=== summary ===")
     for name, ok in results.items():
         print(f"{name}: {'ok' if ok else 'FAILED'}")

@@ -571,6 +571,7 @@ def test_a_new_deadline_is_the_attack_s_too(admin_client_, running_game):
     assert attack.awaiting == ["Prussia"]  # an ally's answer, with its deadline
     game = Game.objects.get(pk=running_game.pk)
     url, data = game_post_data(admin_client_, game)
+    assert game.deadline is not None
     later = timezone.localtime(game.deadline + timedelta(hours=1)).replace(microsecond=0)
     data.update({"deadline_0": later.strftime("%Y-%m-%d"),
                  "deadline_1": later.strftime("%H:%M:%S")})
