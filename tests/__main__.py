@@ -76,6 +76,9 @@ def main(argv: list[str]) -> int:
         results["mypy"] = run("mypy", [str(BIN / "mypy")])
     # The browser tests spend much of their time waiting on a server and a browser: on two cores
     # they run beside the main run, each with its own test database, and print when both end.
+    # The main run's tests share nothing but their database, which pytest-xdist gives each
+    # worker its own of.
+    workers = ["-n", os.environ.get("GUERRA_TEST_WORKERS", "2")]
     browser = None
     if ensure_chromium():
         browser = start(
@@ -84,7 +87,8 @@ def main(argv: list[str]) -> int:
              *extra],
         )
     results["pytest"] = run(
-        "pytest", [sys.executable, "-m", "pytest", "tests", "--ignore=tests/browser", *extra]
+        "pytest",
+        [sys.executable, "-m", "pytest", "tests", "--ignore=tests/browser", *workers, *extra],
     )
     results["browser"] = finish(browser) if browser is not None else False
     print("\n=== summary ===")

@@ -5,6 +5,7 @@ SQLite's real write lock, as requests do, instead of failing on shared-cache tab
 """
 
 import os
+from typing import Any
 
 from guerra.settings import *  # noqa: F403
 from guerra.settings import BASE_DIR, DATABASES
@@ -32,3 +33,9 @@ GUERRA_SIGNUPS_PER_HOUR = 10_000
 GUERRA_GAMES_PER_HOUR = 10_000
 GUERRA_CHAT_LINES_PER_MINUTE = 10_000
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# With REDIS_URL, each pytest-xdist worker's groups live under a prefix of their own: two
+# workers' databases both number their first game 1, and must not hear each other's pushes.
+_LAYER: dict[str, Any] = CHANNEL_LAYERS["default"]  # noqa: F405
+if "RedisChannelLayer" in _LAYER["BACKEND"]:
+    _LAYER["CONFIG"]["prefix"] = f"guerra-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"

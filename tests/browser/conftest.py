@@ -95,6 +95,25 @@ def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterato
     log.close()
 
 
+# The pictures are for people to look at; no test reads them. GUERRA_SCREENSHOTS=0 (CI's second
+# run, whose pages are the first run's) leaves them out: a full-page picture costs the browser
+# a good part of a second.
+SCREENSHOTS = os.environ.get("GUERRA_SCREENSHOTS", "1") != "0"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pictures_only_when_wanted() -> Iterator[None]:
+    if SCREENSHOTS:
+        yield
+        return
+    from playwright.sync_api import Locator
+
+    taken = Page.screenshot, Locator.screenshot
+    Page.screenshot = Locator.screenshot = lambda *args, **kwargs: b""  # type: ignore[method-assign,assignment]
+    yield
+    Page.screenshot, Locator.screenshot = taken  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:

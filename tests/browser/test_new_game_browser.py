@@ -2,22 +2,13 @@
 system) and keeps everything typed and chosen before it."""
 
 import re
-import shutil
-from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from guerra.game.models import Game, Scenario
 from tests.browser.conftest import settled
 
 QUICK_START = "Europa 1700 — partenza rapida"
-# Where the pictures are copied for a person to look at (the `shot` fixture keeps its own).
-LOOK = Path("/tmp/shots-forms")
-
-
-def look(shot, page: Page, name: str) -> None:
-    LOOK.mkdir(exist_ok=True)
-    shutil.copy(shot(page, name), LOOK / f"{name}.png")
 
 
 def test_a_change_of_scenario_keeps_name_time_power_system_and_privacy(player, shot):
@@ -41,7 +32,7 @@ def test_a_change_of_scenario_keeps_name_time_power_system_and_privacy(player, s
     expect(anna.locator("#id_power")).to_have_value("Russia")
     expect(anna.locator("#id_procedure")).to_have_value("seed004")
     expect(anna.locator("#id_is_private")).to_be_checked()
-    look(shot, anna, "new-game-desktop")
+    shot(anna, "new-game-desktop")
 
     anna.click("#new-game button.primary")
     anna.wait_for_url(re.compile(r"/partite/\d+/$"))
@@ -60,7 +51,7 @@ def test_on_a_phone_the_form_fits_and_new_games_are_named_by_their_number(player
         bruno.click("#new-game button.primary")
         bruno.wait_for_url(re.compile(r"/partite/\d+/$"))
     bruno.goto("/partite/nuova/")
-    look(shot, bruno, "new-game-phone")
+    shot(bruno, "new-game-phone")
     assert bruno.evaluate("document.documentElement.scrollWidth") <= 390
     names = sorted(Game.objects.values_list("pk", "name"))
     assert len(names) == 2
@@ -98,9 +89,9 @@ def test_staff_end_a_running_game_from_its_admin_page(player, shot):
     assert options == ["in corso", "conclusa"]
     expect(capo.locator(".field-wars .readonly")).to_have_text("3")
     expect(capo.locator("#id_wars")).to_have_count(0)
-    look(shot, capo, "admin-running-game-desktop")
+    shot(capo, "admin-running-game-desktop")
     capo.set_viewport_size({"width": 390, "height": 844})
-    look(shot, capo, "admin-running-game-phone")
+    shot(capo, "admin-running-game-phone")
     capo.select_option("#id_status", "finished")
     capo.click("input[name=_save]")
     expect(capo.locator(".messagelist")).to_contain_text("In corso")

@@ -2,9 +2,6 @@
 fleet was offered in the German States, which have no sea, and then refused), on a desktop and
 on a phone, and a placement chosen there is made."""
 
-import shutil
-from pathlib import Path
-
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
@@ -13,15 +10,6 @@ from guerra.game.models import Holding, Scenario
 from guerra.rules.game.machine import pending
 from tests.browser.conftest import settled
 from tests.game.play_helpers import state_of
-
-# Where the pictures are copied for a person to look at (the `shot` fixture keeps its own).
-LOOK = Path("/tmp/shots-guard")
-
-
-def look(shot, page: Page, name: str) -> None:
-    LOOK.mkdir(exist_ok=True)
-    shutil.copy(shot(page, name), LOOK / f"{name}.png")
-    page.screenshot(path=LOOK / f"{name}-screen.png")  # what the player sees first
 
 
 def setup_game(first: str, second: str):
@@ -49,7 +37,7 @@ def test_G13_the_placement_forms_offer_only_legal_places_and_place_what_is_chose
     assert "negli Stati Tedeschi" not in fleet  # no sea there
     assert "negli Stati Tedeschi" in options(page, "army")
     assert "nella tua madrepatria" not in options(page, "fort")
-    look(shot, page, f"setup-{'phone' if name == 'bruno' else 'desktop'}")
+    shot(page, f"setup-{'phone' if name == 'bruno' else 'desktop'}")
 
     page.select_option("form.place-fleet select[name=luogo]", label="nel Baltico")
     settled(page)
@@ -62,4 +50,4 @@ def test_G13_the_placement_forms_offer_only_legal_places_and_place_what_is_chose
     other.goto(f"/partite/{game.pk}/")
     expect(other.locator("form.place-army")).to_be_visible()
     assert "negli Stati Tedeschi" not in options(other, "fleet")
-    look(shot, other, f"setup-{'phone' if name == 'anna' else 'desktop'}")
+    shot(other, f"setup-{'phone' if name == 'anna' else 'desktop'}")
