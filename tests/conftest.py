@@ -97,3 +97,14 @@ def running_game(make_user: Callable[..., User], lobby_game: Game) -> Game:
     finish_auction(game, [("Francia", "Gran Bretagna"), ("Prussia", None)])
     game.refresh_from_db()
     return game
+
+
+@pytest.fixture
+def draw_game(make_user: Callable[..., User]) -> Game:
+    """A two-player game of the classic Europa 1700 (Francia, Spagna): it starts with the setup
+    placements."""
+    anna, bruno = make_user("anna"), make_user("bruno")
+    game = services.game_create(user=anna, scenario=Scenario.objects.get(name="Europa 1700"),
+                                name="Sorteggio", is_private=False, power="Francia")
+    services.game_join(game_id=game.pk, user=bruno, power="Spagna")
+    return services.game_start(game_id=game.pk, user=anna)

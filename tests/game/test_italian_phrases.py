@@ -123,16 +123,6 @@ def test_the_declaration_of_an_attack_on_a_power_takes_its_article_and_the_comma
                   "qualunque cosa accada.") in page.content.decode()
 
 
-@pytest.fixture
-def draw_game(make_user):
-    """A two-player game of the classic Europa 1700: it starts with the setup placements."""
-    anna, bruno = make_user("anna"), make_user("bruno")
-    game = services.game_create(user=anna, scenario=Scenario.objects.get(name="Europa 1700"),
-                                name="Sorteggio", is_private=False, power="Francia")
-    services.game_join(game_id=game.pk, user=bruno, power="Spagna")
-    return services.game_start(game_id=game.pk, user=anna)
-
-
 def test_G13_the_placement_form_reads_place_an_army_in_your_home(draw_game):
     from guerra.rules.game.machine import pending
 

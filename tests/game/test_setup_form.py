@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from django.test import Client
 from django.urls import reverse
 
-from guerra.game import services
-from guerra.game.models import Holding, Scenario
+from guerra.game.models import Holding
 from guerra.rules.game.inputs import PlaceUnit
 from guerra.rules.game.machine import pending
 from guerra.rules.game.setup import place
@@ -18,16 +16,6 @@ from guerra.rules.i18n import Message
 from tests.game.play_helpers import seat_of, set_pieces, state_of
 
 HOME = "casa"
-
-
-@pytest.fixture
-def draw_game(make_user):
-    """A two-player game of the classic Europa 1700: it starts with the setup placements."""
-    anna, bruno = make_user("anna"), make_user("bruno")
-    game = services.game_create(user=anna, scenario=Scenario.objects.get(name="Europa 1700"),
-                                name="Sorteggio", is_private=False, power="Francia")
-    services.game_join(game_id=game.pk, user=bruno, power="Spagna")
-    return services.game_start(game_id=game.pk, user=anna)
 
 
 def client_of(game, power: str) -> Client:
