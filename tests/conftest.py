@@ -7,7 +7,7 @@ are compiled first, and the browser tests, which need a process of their own, ar
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,16 @@ from django.contrib.auth.models import User
 from guerra.game import services
 from guerra.game.models import Game, Scenario
 from tests.game.play_helpers import finish_auction
+
+
+@pytest.fixture(autouse=True)
+def _names_as_the_database_gives_them() -> Iterator[None]:
+    """The names' grammar is cached for a minute (guerra.game.grammar): a test that renames a
+    power ("le Gran Bretagna") must not leave its rolled-back rows to the tests after it."""
+    from guerra.game.grammar import forget_names
+
+    yield
+    forget_names()
 
 
 @pytest.fixture

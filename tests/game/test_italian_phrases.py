@@ -40,15 +40,6 @@ BANNED = {
 BANNED_CASED = ("alleanza A", "alleanza B")
 
 
-@pytest.fixture(autouse=True)
-def _default_names() -> None:
-    """Names read as the default scenario gives them: a test elsewhere that renames a power
-    ("le Gran Bretagna") leaves the 60-second grammar cache behind its rolled-back rows."""
-    from guerra.game.grammar import forget_names
-
-    forget_names()
-
-
 def client_of(user) -> Client:
     c = Client()
     c.force_login(user)
