@@ -1,1 +1,1 @@
-"""Benchmarks that print figures (see the README's benchmark section)."""
+"""Benchmarks that print figures (see bench/README.md)."""

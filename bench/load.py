@@ -36,7 +36,7 @@ a database the bench drops and creates) and `--redis` (default redis://127.0.0.1
 key prefix of this run's own). The two daphnes here listen on two ports and each player talks to
 one of them. In production they sit behind one address: a reverse proxy (nginx, HAProxy, Caddy)
 balancing HTTP and websocket upgrades over the processes, with no stickiness needed, since every
-process reads the same database and hears the same Redis (see the README's benchmark section).
+process reads the same database and hears the same Redis (see bench/README.md).
 """
 
 from __future__ import annotations
