@@ -1,7 +1,7 @@
 """The whole test suite: `python -m tests` (what the README's test command runs).
 
-Steps: compile the translations, ruff, mypy, then the main pytest run and, beside it, the browser
-tests in a pytest run of their own (sync Playwright and pytest-asyncio do not share a process).
+Steps: compile the translations; then the browser tests in a pytest run of their own (sync
+Playwright and pytest-asyncio do not share a process), beside ruff, mypy and the main pytest run.
 Extra arguments go to both pytest runs. `--no-lint` skips ruff and mypy (CI's second run against
 PostgreSQL and Redis uses it: the code is the same).
 """
@@ -71,11 +71,10 @@ def main(argv: list[str]) -> int:
     results["translations"] = run(
         "translations", [sys.executable, "-m", "guerra.i18n_tools", "compile"]
     )
-    if lint:
-        results["ruff"] = run("ruff", [str(BIN / "ruff"), "check", "."])
-        results["mypy"] = run("mypy", [str(BIN / "mypy")])
     # The browser tests spend much of their time waiting on a server and a browser: on two cores
-    # they run beside the main run, each with its own test database, and print when both end.
+    # they run beside the linters and the main run, each run with its own test database, and
+    # print when they end. Their pictures are for people who look (GUERRA_SCREENSHOTS=1).
+    os.environ.setdefault("GUERRA_SCREENSHOTS", "0")
     # The main run's tests share nothing but their database, which pytest-xdist gives each
     # worker its own of.
     workers = ["-n", os.environ.get("GUERRA_TEST_WORKERS", "2")]
@@ -86,6 +85,9 @@ def main(argv: list[str]) -> int:
             [sys.executable, "-m", "pytest", "tests/browser", "--ds=tests.settings_browser",
              *extra],
         )
+    if lint:
+        results["ruff"] = run("ruff", [str(BIN / "ruff"), "check", "."])
+        results["mypy"] = run("mypy", [str(BIN / "mypy")])
     results["pytest"] = run(
         "pytest",
         [sys.executable, "-m", "pytest", "tests", "--ignore=tests/browser", *workers, *extra],

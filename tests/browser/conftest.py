@@ -95,9 +95,9 @@ def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterato
     log.close()
 
 
-# The pictures are for people to look at; no test reads them. GUERRA_SCREENSHOTS=0 (CI's second
-# run, whose pages are the first run's) leaves them out: a full-page picture costs the browser
-# a good part of a second.
+# The pictures are for people to look at; no test reads them. GUERRA_SCREENSHOTS=0 (what
+# `python -m tests` sets unless told otherwise) leaves them out: a full-page picture costs the
+# browser a good part of a second.
 SCREENSHOTS = os.environ.get("GUERRA_SCREENSHOTS", "1") != "0"
 
 
