@@ -330,22 +330,28 @@ def test_chat_post_private_rings_the_two_players_and_notifies_the_addressee(
     }
 
 
+def page_listening(game: Game, power: str, view: str, element: str, part: str):
+    """A Django test client logged in as `power`, and the page `view` of the game, after checking
+    that its element `element` re-fetches itself when `part` rings."""
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client()
+    client.force_login(user_of(game, power))
+    url = reverse(view, args=[game.pk])
+    listening = re.search(rf'<div id="{element}"[^>]*hx-trigger="([^"]*)"',
+                          client.get(url).content.decode())
+    assert listening is not None and f"live:{part} from:body" in listening.group(1)
+    return client, url
+
 
 def test_attack_declare_and_the_attacks_end_show_on_every_players_attack_list(
     act, running_game, rig  # noqa: F811 (the fixture)
 ) -> None:
     """The attack list page re-fetches its list when "board" rings, as a declaration and an
     attack's end do (it used to show only what was there when it was opened)."""
-    from django.test import Client
-    from django.urls import reverse
-
     g = running_game
-    prussia = Client()
-    prussia.force_login(user_of(g, "Prussia"))
-    url = reverse("attack_list", args=[g.pk])
-    listening = re.search(r'<div id="attack-list"[^>]*hx-trigger="([^"]*)"',
-                          prussia.get(url).content.decode())
-    assert listening is not None and "live:board from:body" in listening.group(1)
+    prussia, url = page_listening(g, "Prussia", "attack_list", "attack-list", "board")
     neutral = show_counter(g, "Nord America", reward="gold")
     rig([2, 2, 1, 2])  # a tie against the neutral: the attack ends at once (N4)
     heard = act(g, lambda: declare(g, "Gran Bretagna", "Nord America", neutral))
@@ -358,16 +364,8 @@ def test_attack_decide_rolls_show_on_every_players_dice_page(
     act, running_game, rig  # noqa: F811 (the fixture)
 ) -> None:
     """The dice page re-fetches its rolls when "log" rings, as every step that rolls does."""
-    from django.test import Client
-    from django.urls import reverse
-
     g = running_game
-    prussia = Client()
-    prussia.force_login(user_of(g, "Prussia"))
-    url = reverse("dice_check", args=[g.pk])
-    listening = re.search(r'<div id="dice-rolls"[^>]*hx-trigger="([^"]*)"',
-                          prussia.get(url).content.decode())
-    assert listening is not None and "live:log from:body" in listening.group(1)
+    prussia, url = page_listening(g, "Prussia", "dice_check", "dice-rolls", "log")
     attack = declare(g, "Gran Bretagna", "Nord America", "Francia")
     decide(attack, "Gran Bretagna", "naval", fight=True)
     decide(attack, "Francia", "naval", fight=True)
