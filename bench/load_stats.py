@@ -2,7 +2,7 @@
 figures of one kind of action.
 
 A push carries its chain's number (`seq`) and the number before it (`prev`), as
-guerra/game/live.py numbers them; static/js/live.js re-fetches everything when `prev` is not
+guerra/game/live/push.py numbers them; static/js/live.js re-fetches everything when `prev` is not
 the last number it holds. The bench keeps the same count per socket and tells apart:
 - a gap: a push came whose `prev` was not the last number held (the page would re-fetch all);
 - late: a number of a gap that arrived afterwards after all (out of order);

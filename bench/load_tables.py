@@ -45,7 +45,7 @@ R = TypeVar("R")
 SCENARIO = "Europa 1700 — partenza rapida"
 POWERS = ("Gran Bretagna", "Francia", "Spagna", "Austria", "Prussia", "Russia",
           "Province Unite")
-HOME = "casa"  # a form's value for a power's home (guerra/game/table.py)
+HOME = "casa"  # a form's value for a power's home (guerra/game/read/phases.py)
 
 
 @dataclass
@@ -198,7 +198,7 @@ def place(table: TableSetup, region: str | None) -> str:
 def request_for(choice: object, state: GameState, table: TableSetup
                 ) -> tuple[str, str, dict[str, Any]]:
     """The report's kind, the path under the game and the form of the page that sends
-    `choice` (guerra/game/urls.py, views_play.py, views_attack.py)."""
+    `choice` (guerra/game/views/urls.py, views_play.py, views_attack.py)."""
     step = {"passo": str(getattr(choice, "step", 0))}
     seat = table.seats
     match choice:
@@ -278,7 +278,7 @@ def neutral_id(table: TableSetup, counter: int | None) -> int:
 @released
 def events_after(game_id: int, last_event: int) -> list[tuple[str, int, int | None]]:
     """The events an action logged: (chain, number in the chain, seat of the actor)."""
-    from guerra.game.audience import chain_of
+    from guerra.game.access.audience import chain_of
     from guerra.game.models import GameEvent
 
     rows = GameEvent.objects.filter(game_id=game_id, seq__gt=last_event).order_by("seq")
@@ -294,7 +294,7 @@ def server_chains(game_ids: list[int]) -> dict[int, dict[str, int]]:
     """The last number of every chain of these games, as the server's log holds them."""
     from django.db.models import Max
 
-    from guerra.game.audience import chain_of
+    from guerra.game.access.audience import chain_of
     from guerra.game.models import GameEvent
 
     last: dict[int, dict[str, int]] = {game_id: {} for game_id in game_ids}

@@ -61,7 +61,7 @@ FIRST_PUSH: list[float] = []
 
 
 def _watch_pushes() -> None:
-    from guerra.game import live
+    from guerra.game.live import push as live
 
     send = live.send
 

@@ -142,13 +142,13 @@ def server_env(database_url: str, redis_prefix: str) -> dict[str, str]:
 def start_server(
     database_url: str, *, env: dict[str, str] | None = None, log: Path | None = None
 ) -> tuple[subprocess.Popen[bytes], int]:
-    """One daphne (`python -m guerra.server`) on a free port; returns once it accepts."""
+    """One daphne (`python -m guerra.runtime.server`) on a free port; returns once it accepts."""
     port = free_port()
     environment = env or server_env(database_url, f"guerra-bench-{secrets.token_hex(4)}")
     output = log.open("wb") if log is not None else subprocess.DEVNULL
     server = subprocess.Popen(
         [
-            *(sys.executable, "-m", "guerra.server", "-b", "127.0.0.1", "-p", str(port)),
+            *(sys.executable, "-m", "guerra.runtime.server", "-b", "127.0.0.1", "-p", str(port)),
             "bench.serving:application",
         ],
         cwd=ROOT,

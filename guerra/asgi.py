@@ -9,17 +9,17 @@ django.setup(set_prefix=False)
 
 from django.conf import settings  # noqa: E402
 
-from guerra.handler import PooledASGIHandler, settle  # noqa: E402
+from guerra.runtime.handler import PooledASGIHandler, settle  # noqa: E402
 
-# Django's handler, on a few long-lived threads (guerra/handler.py says why).
+# Django's handler, on a few long-lived threads (guerra/runtime/handler.py says why).
 django_asgi_app = PooledASGIHandler(settings.GUERRA_REQUEST_THREADS)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from guerra.game import deadlines  # noqa: E402
-from guerra.game.routing import websocket_urlpatterns  # noqa: E402
+from guerra.game.live import timer as deadlines  # noqa: E402
+from guerra.game.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -58,10 +58,10 @@ def database_from_url(url: str) -> dict[str, Any]:
 
 def sqlite_database(path: Path) -> dict[str, Any]:
     return {
-        "ENGINE": "guerra.sqlite",
+        "ENGINE": "guerra.runtime.sqlite",
         "NAME": path,
         # A thread keeps its connection (opening one costs about 1.5 ms): the server's requests
-        # run on a few long-lived threads (guerra/handler.py), the websockets' on one.
+        # run on a few long-lived threads (guerra/runtime/handler.py), the websockets' on one.
         "CONN_MAX_AGE": 600,
         "OPTIONS": {
             # Without IMMEDIATE, two read-then-write transactions fail at once with
@@ -154,14 +154,15 @@ TEMPLATES = [
 WSGI_APPLICATION = "guerra.wsgi.application"
 ASGI_APPLICATION = "guerra.asgi.application"
 # Largest websocket frame and message a client may send, in bytes (a ping is 16; daphne's own
-# default is 1 MiB). daphne's runserver reads these two settings; `python -m guerra.server`
+# default is 1 MiB). daphne's runserver reads these two settings; `python -m guerra.runtime.server`
 # gives them to daphne's command line; the consumer refuses bigger frames too.
 DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 4096
 # Requests a server process runs at once, each on a long-lived thread of its own (the others
-# wait their turn): guerra/handler.py.
+# wait their turn): guerra/runtime/handler.py.
 GUERRA_REQUEST_THREADS = int(os.environ.get("GUERRA_REQUEST_THREADS", "8"))
 # A server's full garbage collections walk only what is new since the one before; every this
-# many seconds one walks everything (guerra/handler.py, ShortCollections). 0: Python's own way.
+# many seconds one walks everything (guerra/runtime/handler.py, ShortCollections).
+# 0: Python's own way.
 GUERRA_GC_THAW_SECONDS = float(os.environ.get("GUERRA_GC_THAW_SECONDS", "300"))
 
 if os.environ.get("DATABASE_URL"):
@@ -182,10 +183,11 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "guerra.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "guerra.runtime.channel_layer.InMemoryChannelLayer"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Every server process applies the deadlines that pass, on its own timer (guerra/game/deadlines.py).
+# Every server process applies the deadlines that pass, on its own timer
+# (guerra/game/live/timer.py).
 GUERRA_DEADLINE_TIMER = env_bool("GUERRA_DEADLINE_TIMER", True)
 GUERRA_DEADLINE_TICK = float(os.environ.get("GUERRA_DEADLINE_TICK", "2"))
 # The admin's scenario page posts every row of a whole scenario (65 counters, a tile market,
@@ -194,14 +196,14 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "guerra.game.passwords.MinimumLengthValidator"},
+    {"NAME": "guerra.game.access.passwords.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # django-axes first: it refuses a locked-out login before the password is even checked.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "guerra.game.auth_backend.ModelBackend",
+    "guerra.game.access.auth_backend.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
@@ -236,7 +238,7 @@ EMAIL_BACKEND = os.environ.get(
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "guerra@localhost")
 
 # Limits on abuse. The counters of sign-ups, games and chat lines are in the default cache
-# (guerra/game/ratelimits.py); a limit of 0 turns it off. Refusals are HTTP 429 in Italian.
+# (guerra/game/access/ratelimits.py); a limit of 0 turns it off. Refusals are HTTP 429 in Italian.
 GUERRA_SIGNUPS_PER_HOUR = int(os.environ.get("GUERRA_SIGNUPS_PER_HOUR", "5"))  # per address
 GUERRA_GAMES_PER_HOUR = int(os.environ.get("GUERRA_GAMES_PER_HOUR", "10"))  # per player
 # Per player and game: a few lines a second in a lively negotiation are fine, a flood is not.
@@ -256,11 +258,11 @@ AXES_FAILURE_LIMIT = int(os.environ.get("GUERRA_LOGIN_FAILURES", "10"))
 GUERRA_LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("GUERRA_LOGIN_FAILURES_PER_ADDRESS", "30"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("GUERRA_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_HANDLER = "guerra.game.ratelimits.LoginAttempts"  # adds the per-address limit
+AXES_HANDLER = "guerra.game.access.ratelimits.LoginAttempts"  # adds the per-address limit
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "guerra.game.ratelimits.login_locked_out"
-AXES_CLIENT_IP_CALLABLE = "guerra.game.ratelimits.client_address"
-AXES_USERNAME_CALLABLE = "guerra.game.ratelimits.login_username"
+AXES_LOCKOUT_CALLABLE = "guerra.game.access.ratelimits.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "guerra.game.access.ratelimits.client_address"
+AXES_USERNAME_CALLABLE = "guerra.game.access.ratelimits.login_username"
 AXES_DISABLE_ACCESS_LOG = True  # keep the failures that locking out needs, not every login
 
 if os.environ.get("REDIS_URL"):
@@ -276,7 +278,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # A refused form (an expired page, cookies off) gets the site's Italian page.
-CSRF_FAILURE_VIEW = "guerra.game.views.csrf_failure"
+CSRF_FAILURE_VIEW = "guerra.game.views.lobby.csrf_failure"
 
 LOGGING = {
     "version": 1,

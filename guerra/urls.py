@@ -19,5 +19,5 @@ def favicon(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
-    path("", include("guerra.game.urls")),
+    path("", include("guerra.game.views.urls")),
 ]

@@ -20,9 +20,9 @@ from tests.game.play_helpers import finish_auction
 
 @pytest.fixture(autouse=True)
 def _names_as_the_database_gives_them() -> Iterator[None]:
-    """The names' grammar is cached for a minute (guerra.game.grammar): a test that renames a
+    """The names' grammar is cached for a minute (guerra.game.text.grammar): a test that renames a
     power ("le Gran Bretagna") must not leave its rolled-back rows to the tests after it."""
-    from guerra.game.grammar import forget_names
+    from guerra.game.text.grammar import forget_names
 
     yield
     forget_names()

@@ -44,16 +44,16 @@ CHILDREN = "2"
 SLOW = (
     "tests/rules/game/test_whole_game.py::"
     "test_random_legal_games_keep_every_invariant_and_always_end",
-    "tests/rules/test_odds.py::test_merging_the_sevens_at_sea_is_exact",
-    "tests/rules/test_odds.py::test_odds_sum_to_one_and_agree_with_monte_carlo",
-    "tests/rules/test_odds.py::test_odds_agree_with_a_seeded_monte_carlo_run",
+    "tests/rules/seed004/test_odds.py::test_merging_the_sevens_at_sea_is_exact",
+    "tests/rules/seed004/test_odds.py::test_odds_sum_to_one_and_agree_with_monte_carlo",
+    "tests/rules/seed004/test_odds.py::test_odds_agree_with_a_seeded_monte_carlo_run",
 )
 
 # Tests that read the source files themselves: in mutmut's copy every function is there once per
 # mutant, with the mutants' strings, so the catalogue check finds strings nobody wrote. Always
 # left out of mutation runs.
 READS_THE_SOURCE = (
-    "tests/game/test_i18n.py::test_every_string_has_an_italian_translation_and_no_entry_is_stale",
+    "tests/game/text/test_i18n.py::test_every_string_has_an_italian_translation_and_no_entry_is_stale",
 )
 
 DETECTED = ("killed", "timeout", "caught by type check")

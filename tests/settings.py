@@ -22,11 +22,12 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
 # transactions); the browser tests' server keeps its timer, as a real server does.
 GUERRA_DEADLINE_TIMER = False
 # The test process imports guerra.asgi (whose start settles the collector) but is no server:
-# its collector keeps Python's own way (tests/game/test_handler.py proves the server's).
+# its collector keeps Python's own way (tests/runtime/test_handler.py proves the server's).
 GUERRA_GC_THAW_SECONDS = 0.0
 
 # Limits on abuse: the suite signs up, creates games and chats far more than a player does, and
-# the cache's counters outlive a test; tests/game/test_abuse.py and test_accounts.py set the real
+# the cache's counters outlive a test; tests/game/access/test_abuse.py and
+# tests/game/views/test_accounts.py set the real
 # limits back where they prove them. The counters stay in this process's memory, even when
 # REDIS_URL is set, so a test clearing them touches nothing else.
 GUERRA_SIGNUPS_PER_HOUR = 10_000

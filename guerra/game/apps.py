@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 def _load_default_scenario(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
-    from .scenario_io import ensure_default_scenario
+    from guerra.game.scenarios.io import ensure_default_scenario
 
     if using == "default":
         ensure_default_scenario()

@@ -1,4 +1,4 @@
-"""The rules of Guerra: pure Python, nothing of Django (see tests/rules/test_no_django.py).
+"""The rules of Guerra: pure Python, nothing of Django (see tests/rules/engine/test_no_django.py).
 
 - `flowchart`: the generic machinery (graph, engine, registry of combat procedures), with
   `flowtypes` (the values it and the boxes exchange) and `cursor` (where a procedure stands);

@@ -22,7 +22,7 @@
   var root = document.querySelector("[data-live-url]");
   if (!root || !window.WebSocket) return;
 
-  // The server's close codes (guerra/game/consumers.py): 4000-4499 mean "not like this": not
+  // The server's close codes (guerra/game/live/consumers.py): 4000-4499 mean "not like this": not
   // logged in or not at this table (44xx), or a frame the server refuses (40xx), which this
   // page would send again. The socket stays down: no reconnecting in a loop. Any other close
   // (a drop, a restart, 1009 from the server's frame cap) reconnects with backoff.

@@ -68,7 +68,7 @@ def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterato
         [
             sys.executable,
             "-m",
-            "guerra.server",  # daphne, with the project's websocket frame cap
+            "guerra.runtime.server",  # daphne, with the project's websocket frame cap
             "-b",
             "127.0.0.1",
             "-p",

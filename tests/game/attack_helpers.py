@@ -12,8 +12,8 @@ from guerra.game import services
 from guerra.game.models import Attack, Game, Holding, Neutral, Region, Seat
 
 __all__ = ["give_turn"]
-from guerra.game.rules_text import render_rules_message
 from guerra.game.services.attacks import Decision
+from guerra.game.text.messages import render_rules_message
 from guerra.rules.i18n import Message
 from tests.game.play_helpers import give_turn
 

@@ -1,6 +1,6 @@
-from .attack import Attack, DiceRoll
-from .chat import MAX_CHAT_LENGTH, ChatKind, ChatMessage, ImmutableError
-from .game import (
+from guerra.game.models.attack import Attack, DiceRoll
+from guerra.game.models.chat import MAX_CHAT_LENGTH, ChatKind, ChatMessage, ImmutableError
+from guerra.game.models.game import (
     AllianceMembership,
     Game,
     GameEvent,
@@ -13,8 +13,8 @@ from .game import (
     Visibility,
     WarScore,
 )
-from .scenario import Scenario, ScenarioLandLink, ScenarioPower, ScenarioRegion
-from .scenario_pieces import (
+from guerra.game.models.scenario import Scenario, ScenarioLandLink, ScenarioPower, ScenarioRegion
+from guerra.game.models.scenario_pieces import (
     REGION_TILE_KINDS,
     CounterKind,
     RewardKind,

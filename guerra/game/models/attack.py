@@ -7,8 +7,8 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from ..prepared import Prepared
-from .game import Game, Neutral, Region, Seat
+from guerra.game.models.game import Game, Neutral, Region, Seat
+from guerra.runtime.prepared import Prepared
 
 
 class Attack(models.Model):

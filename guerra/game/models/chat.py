@@ -10,7 +10,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
-from .game import Game, Seat
+from guerra.game.models.game import Game, Seat
 
 MAX_CHAT_LENGTH = 1000
 

@@ -12,9 +12,9 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from ..prepared import Prepared
-from .scenario import Scenario, procedure_choices
-from .scenario_pieces import CounterKind, RewardKind, TileKind
+from guerra.game.models.scenario import Scenario, procedure_choices
+from guerra.game.models.scenario_pieces import CounterKind, RewardKind, TileKind
+from guerra.runtime.prepared import Prepared
 
 
 def new_invite_token() -> str:

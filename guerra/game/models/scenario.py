@@ -23,7 +23,7 @@ ARTICLE_CHOICES = [(article, article or _("no article")) for article in ARTICLES
 
 def procedure_choices() -> list[tuple[str, str]]:
     """The combat systems a scenario or a game may use (their web adapters, by name)."""
-    from ..procedures import choices
+    from guerra.game.procedures import choices
 
     return choices()
 

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .scenario import Scenario, ScenarioPower, ScenarioRegion
+from guerra.game.models.scenario import Scenario, ScenarioPower, ScenarioRegion
 
 
 def _foreign(obj: models.Model, field: str) -> bool:

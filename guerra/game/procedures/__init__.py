@@ -5,7 +5,7 @@ templates/game/procedures/<name>/; no other procedure's files change."""
 
 from __future__ import annotations
 
-from .base import (
+from guerra.game.procedures.base import (
     Control,
     Decision,
     Invitation,
@@ -14,8 +14,8 @@ from .base import (
     ProcedureAdapter,
     Undecidable,
 )
-from .d10 import ADAPTER as D10
-from .seed004 import ADAPTER as SEED004
+from guerra.game.procedures.d10 import ADAPTER as D10
+from guerra.game.procedures.seed004 import ADAPTER as SEED004
 
 _ADAPTERS: dict[str, ProcedureAdapter] = {a.name: a for a in (SEED004, D10)}
 DEFAULT = SEED004.name

@@ -15,14 +15,13 @@ from typing import Any, TypeVar, cast
 
 from django.utils.translation import ngettext
 
+from guerra.game.procedures.chart import Visit
+from guerra.game.text.grammar import agreement, art
 from guerra.rules.explore import Policy
 from guerra.rules.flowchart import Procedure, get_procedure
 from guerra.rules.game.state import GameState
 from guerra.rules.odds import Estimate, estimate
-
-from ..flowchart_view import Visit
-from ..grammar import agreement, art
-from ..kept import Kept
+from guerra.runtime.kept import Kept
 
 OUTCOME_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
 

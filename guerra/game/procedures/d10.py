@@ -9,6 +9,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from guerra.game.procedures.base import (
+    Control,
+    Decision,
+    Invitation,
+    InvitedAlly,
+    OddsView,
+    ProcedureAdapter,
+    Undecidable,
+    cached_odds,
+)
+from guerra.game.procedures.chart import Visit
 from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import graph as g
 from guerra.rules.d10.boxes import army_range
@@ -19,18 +30,6 @@ from guerra.rules.d10.procedure import D10_PROCEDURE, policy
 from guerra.rules.d10.state import D10State
 from guerra.rules.forces import ATTACKER, DEFENDER
 from guerra.rules.odds import estimate
-
-from ..flowchart_view import Visit
-from .base import (
-    Control,
-    Decision,
-    Invitation,
-    InvitedAlly,
-    OddsView,
-    ProcedureAdapter,
-    Undecidable,
-    cached_odds,
-)
 
 UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 

@@ -11,17 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from guerra.rules.seed004 import graph as g
-from guerra.rules.seed004.choices import Choices
-from guerra.rules.seed004.declaration import initial_state
-from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
-from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
-from guerra.rules.seed004.odds import DEFAULTS, naval_odds_from_state, odds, odds_from_state
-from guerra.rules.seed004.state import AttackState
-
-from ..flowchart_view import Visit
-from ..grammar import agreement, art
-from .base import (
+from guerra.game.procedures.base import (
     Control,
     Decision,
     Invitation,
@@ -31,6 +21,15 @@ from .base import (
     Undecidable,
     cached_odds,
 )
+from guerra.game.procedures.chart import Visit
+from guerra.game.text.grammar import agreement, art
+from guerra.rules.seed004 import graph as g
+from guerra.rules.seed004.choices import Choices
+from guerra.rules.seed004.declaration import initial_state
+from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
+from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
+from guerra.rules.seed004.odds import DEFAULTS, naval_odds_from_state, odds, odds_from_state
+from guerra.rules.seed004.state import AttackState
 
 MAX_TILE_OPTIONS = 4
 UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}

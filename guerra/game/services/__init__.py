@@ -1,6 +1,6 @@
 """Services: the only code that writes game state. One function per player action."""
 
-from .actions import (
+from guerra.game.services.actions import (
     action_pass,
     auction_pass,
     auction_propose,
@@ -15,11 +15,11 @@ from .actions import (
     unit_place,
     units_move,
 )
-from .attacks import attack_decide, attack_declare
-from .chat import chat_post_alliance, chat_post_private
-from .errors import GameError
-from .events import log_event
-from .lobby import (
+from guerra.game.services.attacks import attack_decide, attack_declare
+from guerra.game.services.chat import chat_post_alliance, chat_post_private
+from guerra.game.services.errors import GameError
+from guerra.game.services.events import log_event
+from guerra.game.services.lobby import (
     PACES,
     default_game_name,
     game_create,
@@ -28,8 +28,8 @@ from .lobby import (
     game_leave,
     game_start,
 )
-from .play import expire_due, game_expire, game_play
-from .staff import seat_correct
+from guerra.game.services.play import expire_due, game_expire, game_play
+from guerra.game.services.staff import seat_correct
 
 __all__ = [
     "PACES",

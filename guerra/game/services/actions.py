@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 
 from django.contrib.auth.models import User
 
+from guerra.game.models import Seat
+from guerra.game.services.play import game_play
 from guerra.rules.game.inputs import (
     Build,
     CallPass,
@@ -30,9 +32,6 @@ from guerra.rules.game.inputs import (
 )
 from guerra.rules.game.scenario import MobileKind, UnitKind
 from guerra.rules.game.state import GameState
-
-from ..models import Seat
-from .play import game_play
 
 
 def _play(game_id: int, user: User, made: str, build: Callable[[str], object]) -> GameState:

@@ -14,17 +14,16 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from guerra.game.models import Attack, Game, Neutral, Region, Seat
+from guerra.game.procedures import Decision, Undecidable, adapter
+from guerra.game.services.errors import GameError
+from guerra.game.services.play import game_play, game_played
+from guerra.game.text.grammar import art
+from guerra.game.text.parsing import row_id
 from guerra.rules.flowchart import get_procedure
 from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.state import GameState
-
-from ..grammar import art
-from ..models import Attack, Game, Neutral, Region, Seat
-from ..parsing import row_id
-from ..prepared import Prepared
-from ..procedures import Decision, Undecidable, adapter
-from .errors import GameError
-from .play import game_play, game_played
+from guerra.runtime.prepared import Prepared
 
 __all__ = ["Decision", "attack_decide", "attack_declare", "attack_state"]
 

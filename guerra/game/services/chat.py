@@ -10,8 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import statements
-from ..models import (
+from guerra.game.models import (
     MAX_CHAT_LENGTH,
     ChatKind,
     ChatMessage,
@@ -20,11 +19,12 @@ from ..models import (
     Seat,
     Visibility,
 )
-from ..parsing import BadInput, clean_text
-from .errors import GameError
-from .events import EventBatch, log_event
-from .locks import locked_game
-from .retry import retried
+from guerra.game.services.errors import GameError
+from guerra.game.services.events import EventBatch, log_event
+from guerra.game.services.locks import locked_game
+from guerra.game.services.retry import retried
+from guerra.game.text.parsing import BadInput, clean_text
+from guerra.runtime import statements
 
 
 def _clean_text(text: str) -> str:

@@ -5,9 +5,10 @@ from typing import Any
 from django.db import connection
 from django.db.models import F
 
-from .. import live, statements
-from ..audience import event_chain, last_in_chains
-from ..models import Attack, Game, GameEvent, Seat, Visibility
+from guerra.game.access.audience import event_chain, last_in_chains
+from guerra.game.live import push as live
+from guerra.game.models import Attack, Game, GameEvent, Seat, Visibility
+from guerra.runtime import statements
 
 
 class EventBatch:

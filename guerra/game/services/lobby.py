@@ -11,20 +11,19 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from guerra.game.models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
+from guerra.game.models.scenario import procedure_choices
+from guerra.game.scenarios.rules import scenario_rules
+from guerra.game.services.errors import GameError
+from guerra.game.services.events import log_event
+from guerra.game.services.play import record
+from guerra.game.services.retry import retried
+from guerra.game.text.grammar import art
+from guerra.game.text.messages import render_rules_message
+from guerra.game.text.parsing import BadInput, clean_text
 from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Refused
 from guerra.rules.game.machine import start_game
-
-from ..grammar import art
-from ..models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
-from ..models.scenario import procedure_choices
-from ..parsing import BadInput, clean_text
-from ..rules_text import render_rules_message
-from ..scenario_rules import scenario_rules
-from .errors import GameError
-from .events import log_event
-from .play import record
-from .retry import retried
 
 MIN_SEATS = 2
 

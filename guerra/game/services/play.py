@@ -19,6 +19,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
+from guerra.game.procedures import adapter
+from guerra.game.services.errors import GameError
+from guerra.game.services.events import EventBatch
+from guerra.game.services.locks import locked_running_game, seat_of
+from guerra.game.services.retry import retried
+from guerra.game.services.snapshot import load_state, project, remember
+from guerra.game.text.messages import render_rules_message
 from guerra.rules.dice import HmacDice
 from guerra.rules.events import Event
 from guerra.rules.flowchart import Accepted, Refused
@@ -26,17 +34,8 @@ from guerra.rules.game.combat import split_attack_events
 from guerra.rules.game.inputs import FREE, Deadline
 from guerra.rules.game.machine import advance, pending
 from guerra.rules.game.state import GameState
-
-from .. import statements
-from ..models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
-from ..prepared import Prepared
-from ..procedures import adapter
-from ..rules_text import render_rules_message
-from .errors import GameError
-from .events import EventBatch
-from .locks import locked_running_game, seat_of
-from .retry import retried
-from .snapshot import load_state, project, remember
+from guerra.runtime import statements
+from guerra.runtime.prepared import Prepared
 
 STATUS_OF_REFUSAL = {"stale": 409, "repeated": 409, "over": 409, "not_yours": 403,
                      "invalid": 400}

@@ -14,12 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from guerra.rules.game.state import GameState, Pieces
-from guerra.rules.jsonvalue import DataError
-
-from .. import statements
-from ..kept import Kept
-from ..models import (
+from guerra.game.models import (
     AllianceMembership,
     Game,
     Holding,
@@ -30,8 +25,12 @@ from ..models import (
     TileHolding,
     WarScore,
 )
-from ..prepared import Prepared
-from .errors import GameError
+from guerra.game.services.errors import GameError
+from guerra.rules.game.state import GameState, Pieces
+from guerra.rules.jsonvalue import DataError
+from guerra.runtime import statements
+from guerra.runtime.kept import Kept
+from guerra.runtime.prepared import Prepared
 
 # The latest state of each game known to this process, by game and the game's own seed
 # fingerprint (which no other game shares, even one that reuses a deleted game's id): a stored

@@ -6,9 +6,9 @@ from typing import Any
 
 from django import template
 
-from ..audience import Viewer
-from ..invitations import alliance_invitations, prompt_context
-from ..models import Game, Seat
+from guerra.game.access.audience import Viewer
+from guerra.game.models import Game, Seat
+from guerra.game.read.invitations import alliance_invitations, prompt_context
 
 register = template.Library()
 

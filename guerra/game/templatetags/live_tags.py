@@ -12,13 +12,13 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from ..access import invited_games, may_visit
-from ..audience import Viewer, viewer_for, visitor_for
-from ..board import BoardView
-from ..live import chains_for, stage_of, ws_path
-from ..models import Game
-from ..views_live import log_context, negotiation_context, staff_tools_context
-from ..views_play import phase_context
+from guerra.game.access.audience import Viewer, viewer_for, visitor_for
+from guerra.game.access.visibility import invited_games, may_visit
+from guerra.game.live.push import chains_for, stage_of, ws_path
+from guerra.game.models import Game
+from guerra.game.read.board import BoardView
+from guerra.game.views.parts import log_context, negotiation_context, staff_tools_context
+from guerra.game.views.play import phase_context
 
 register = template.Library()
 

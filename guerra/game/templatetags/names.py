@@ -1,13 +1,13 @@
 """Names with their Italian articles in templates: {{ seat.power|art:"a" }} is "alla Francia",
 {{ region.name|art:"in" }} "nei Caraibi" or "in Africa", {{ power|art:"Il" }} "La Francia";
 the verb of a name agrees through {% blocktranslate count agree=power|agreement %}.
-The forms are `guerra.game.grammar.art`'s, with the grammar the scenarios give each name."""
+The forms are `guerra.game.text.grammar.art`'s, with the grammar the scenarios give each name."""
 
 from __future__ import annotations
 
 from django import template
 
-from guerra.game import grammar
+from guerra.game.text import grammar
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
-from ..board import text_colour_for
-from ..models import Game, GameStatus, Seat
+from guerra.game.models import Game, GameStatus, Seat
+from guerra.game.read.board import text_colour_for
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""Rules messages, dice and outcomes on the page (see `guerra.game.rules_text`)."""
+"""Rules messages, dice and outcomes on the page (see `guerra.game.text.messages`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from guerra.game.text.messages import render_rules_message
 from guerra.rules.events import outcome_label
-
-from ..rules_text import render_rules_message
 
 register = template.Library()
 

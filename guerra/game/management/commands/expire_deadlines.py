@@ -1,5 +1,5 @@
 """Deadlines hold even with every browser closed. The server applies them by itself (its own
-timer, see guerra/game/deadlines.py); this command does it from outside, for deployments whose
+timer, see guerra/game/live/timer.py); this command does it from outside, for deployments whose
 server processes run without the timer: run it from cron, or keep it running with --every."""
 
 import time

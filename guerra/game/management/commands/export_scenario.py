@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from guerra.game.management.base import ItalianCommand
 from guerra.game.models import Scenario
-from guerra.game.scenario_io import dumps, export_scenario
+from guerra.game.scenarios.io import dumps, export_scenario
 
 
 class Command(ItalianCommand):

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from guerra.game.management.base import ItalianCommand
-from guerra.game.scenario_io import ScenarioFileError, import_scenario, parse
+from guerra.game.scenarios.io import ScenarioFileError, import_scenario, parse
 
 
 class Command(ItalianCommand):

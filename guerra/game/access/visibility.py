@@ -1,0 +1,77 @@
+"""Who may see which game. A game a user may not see answers 404, as if it did not exist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import Http404, HttpRequest
+from django.utils import timezone
+
+from guerra.game.models import Game, GameStatus, Seat
+from guerra.game.services.play import expire_due
+from guerra.runtime.prepared import Prepared
+
+INVITES_SESSION_KEY = "guerra_invites"
+
+
+def remember_invite(request: HttpRequest, game: Game) -> None:
+    invites = set(request.session.get(INVITES_SESSION_KEY, []))
+    invites.add(game.pk)
+    request.session[INVITES_SESSION_KEY] = sorted(invites)
+
+
+def may_visit(game: Game, invited: Iterable[int]) -> bool:
+    """Anyone not at the table may look at a waiting room that is public, or private with its
+    invitation link followed (`invited`: the games of the session's links); the pages ask
+    visitors to log in first, the websocket refuses them without."""
+    if game.status != GameStatus.LOBBY:
+        return False
+    return not game.is_private or game.pk in invited
+
+
+def invited_games(session: Any) -> list[int]:
+    """The games whose invitation link this session followed (none without a session)."""
+    return list(session.get(INVITES_SESSION_KEY, [])) if session is not None else []
+
+
+def can_see(request: HttpRequest, game: Game, seat: Seat | None) -> bool:
+    user = request.user
+    if seat is not None or user.is_staff:
+        return True
+    return may_visit(game, invited_games(request.session))
+
+
+# Without its rules state (the largest column): `load_state` reads it when not cached.
+_GAME = Prepared(
+    lambda pk: Game.objects.select_related("scenario", "created_by").defer("rules").filter(pk=pk),
+    int,
+)
+
+
+def game_by_id(game_id: int) -> Game | None:
+    """The game without its rules state, with its scenario and creator (pages, sockets)."""
+    return _GAME.first(game_id)
+
+
+def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((s for s in game.table_seats() if s.user_id == user.pk), None)
+
+
+def visible_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
+    """The game for a page (or 404), every passed deadline applied first: every page and part
+    of a game comes through here, so none shows a decision whose time is up (the server's
+    timer applies it too, with every browser closed)."""
+    game = game_by_id(game_id)
+    if game is None:
+        raise Http404
+    due = game.deadline is not None and game.deadline <= timezone.now()
+    if due and expire_due(game_id=game.pk):
+        game = game_by_id(game_id) or game
+    seat = seat_of(game, request.user)
+    if not can_see(request, game, seat):
+        raise Http404
+    return game, seat

@@ -1,0 +1,193 @@
+"""Live updates: pushes are doorbells, the database is the truth.
+
+A push names the page parts to re-fetch and carries the event's number within its audience
+chain (`seq`) together with `prev`, the number before it, so a client notices a lost message
+and re-fetches everything it shows. The numbers count the chain's own events only: a reader
+learns nothing of how many events the chains it may not hear had. Pushes go only to the
+event's audience group and only after the transaction that logged the event commits.
+
+To make a page part live: give its element `hx-get` (a view rendering the same partial) and
+`hx-trigger="live:<part> from:body, live:all from:body"`, then map the event kinds that change
+it to the part name in PARTS_BY_KIND (or let the default cover it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from guerra.game.access.audience import ALL, LAST_SEQ, Viewer, chain_of, event_chain, last_in_chains
+from guerra.game.models import Game, GameEvent, Visibility
+
+logger = logging.getLogger(__name__)
+
+# The channel-layer message type; the consumer's handler is `live_push`.
+PUSH_TYPE = "live.push"
+
+DEFAULT_PARTS = ["board", "log"]
+# "page": the whole page must be reloaded (the game started or ended: another page).
+PARTS_BY_KIND: dict[str, list[str]] = {
+    "game_created": ["log"],
+    "seat_taken": ["seats", "log"],
+    "seat_left": ["seats", "log"],
+    "game_started": ["page"],
+    "game_ended": ["page"],
+    "game_step": ["board", "turn", "log"],
+    "staff_corrected": ["board", "turn", "log"],
+    "attack_step": [],  # computed in parts_for: the part names the attack
+    "ally_invited": ["invitations", "log"],
+    "chat_alliance": [],  # computed in parts_for: the part names the side
+    "chat_private": [],  # computed in parts_for: the part names the other player
+}
+# Kinds that are conversation, not game history: the event log leaves them out.
+CHAT_KINDS = ("chat_alliance", "chat_private")
+
+
+def game_group(game_id: int) -> str:
+    return group_name(game_id, ALL)
+
+
+def alliance_group(game_id: int, war: int, side: int) -> str:
+    return group_name(game_id, chain_of(Visibility.ALLIANCE, war, side, None))
+
+
+def power_group(game_id: int, seat_id: int) -> str:
+    return group_name(game_id, chain_of(Visibility.POWER, 0, None, seat_id))
+
+
+def ws_path(game_id: int) -> str:
+    """The game's websocket (routing.py serves it)."""
+    return f"/ws/partite/{game_id}/"
+
+
+def group_name(game_id: int, chain: str) -> str:
+    """One group per audience chain (ASCII, well under the layer's 100-character limit)."""
+    return f"game-{game_id}.{chain}"
+
+
+def parts_for(event: GameEvent) -> list[str]:
+    """The page parts an event changes, by kind; anything unknown refreshes board and log."""
+    if event.kind == "attack_step":
+        parts = ["log", "turn", "invitations", f"attack-{event.payload['attack']}"]
+        return ["board", *parts] if _changes_the_board(event.payload) else parts
+    if event.kind == "chat_alliance":
+        return [f"chat-alliance-{event.side}"]
+    if event.kind == "chat_private":
+        # One event per participant, each on its own power chain: this one's reader talks
+        # with payload["with"]. The addressee's also rings "chat-notice-<sender>": a notice
+        # of the message on whatever page of the game they are (static/js/notice.js).
+        other = event.payload["with"]
+        parts = [f"chat-private-{other}", "chat-contacts"]
+        if event.actor_id is not None and event.actor_id != event.seat_id:
+            parts.append(f"chat-notice-{other}")
+        return parts
+    return list(PARTS_BY_KIND.get(event.kind, DEFAULT_PARTS))
+
+
+# What an attack's step can change on the board (units, markers, purses, and the attack's end,
+# which frees its region); a step of decisions only (the allies' answers, the sea, the tiles,
+# the dice before their losses) leaves the board as it was.
+BOARD_EVENT_TYPES = frozenset({
+    "unit_lost", "control_placed", "control_removed", "neutral_removed", "gold", "vp",
+    "attack_ended", "units_moved",
+})
+
+
+def _changes_the_board(payload: dict[str, Any]) -> bool:
+    if payload.get("made") == "declare":  # the 2 gold paid, the region taken up (D3, D5)
+        return True
+    return any(isinstance(e, dict) and e.get("type") in BOARD_EVENT_TYPES
+               for e in payload.get("events", ()))
+
+
+def push_message(event: GameEvent) -> dict[str, Any]:
+    """`stage` tells a page that the groups it hears have changed (see `stage_of`). `step` is
+    the game's step once the event's change is made: every change of the game's state moves
+    the step on, so a part that shows this step or a later one (its `data-step`, e.g. the
+    panel a player's own decision answered with) has nothing to re-fetch."""
+    return {
+        "type": "push",
+        "channel": event.visibility,
+        "chain": event_chain(event),
+        "seq": event.chain_seq,
+        "prev": event.chain_seq - 1,
+        "parts": parts_for(event),
+        "stage": stage_of(event.game),
+        "step": event.game.step,
+    }
+
+
+def push_on_commit(event: GameEvent) -> None:
+    """Ring the event's audience once its transaction commits; a rollback rings nobody."""
+    group = group_name(event.game_id, event_chain(event))
+    message = push_message(event)
+    transaction.on_commit(lambda: send(group, message), robust=True)
+
+
+def send(group: str, message: dict[str, Any]) -> bool:
+    """Send one push. A push that fails must never undo or break the action that caused it:
+    the change is committed and clients catch up at their next push or reconnection."""
+    try:
+        layer = get_channel_layer()
+        if layer is None:
+            return False
+        envelope = {"type": PUSH_TYPE, "push": message}
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            async_to_sync(layer.group_send)(group, envelope)
+        else:
+            # Sync code running inside an event loop's thread (a script or a test driving an
+            # async library) cannot block on the loop: hand the send to it.
+            task = loop.create_task(layer.group_send(group, envelope))
+            _in_flight.add(task)
+            task.add_done_callback(_sent)
+    except Exception:
+        logger.exception("live push to %s failed", group)
+        return False
+    return True
+
+
+_in_flight: set[asyncio.Task[None]] = set()
+
+
+def _sent(task: asyncio.Task[None]) -> None:
+    _in_flight.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("live push failed", exc_info=task.exception())
+
+
+def chains_for(game: Game, viewer: Viewer, upto: int | None = None) -> dict[str, int]:
+    """The last number of every chain the viewer follows (0 for a chain with no event yet).
+
+    `upto` caps the answer for a page: pass the game's last_event_seq as loaded *before* the
+    page read the board, so the page never claims an event newer than what it shows (a later
+    event makes the hello differ, and the client re-fetches). Every event up to a committed
+    last_event_seq is committed too: each took its number under the game row's write lock.
+    """
+    return last_in_chains(game.pk, viewer.chains(), LAST_SEQ if upto is None else upto)
+
+
+# Phases of a war in which its alliances stand (G21): the alliance groups depend on them.
+ALLIED_PHASES = frozenset({"rounds", "income", "scoring", "end_of_war"})
+
+
+# The stage of a game still in its waiting room starts with this.
+LOBBY_STAGE_PREFIX = "lobby-"
+
+
+def stage_of(game: Game) -> str:
+    """What the groups and the page depend on: "<status>-<war>-<allied|open>". A page whose
+    status part differs reloads (the game started or ended: another page); one whose war or
+    alliances differ reconnects its websocket to the new groups and re-fetches every part."""
+    allied = "allied" if game.phase in ALLIED_PHASES else "open"
+    return f"{game.status}-{game.current_war}-{allied}"
+
+
+def hello_message(game: Game, viewer: Viewer) -> dict[str, Any]:
+    return {"type": "hello", "chains": chains_for(game, viewer), "stage": stage_of(game)}

@@ -1,0 +1,10 @@
+"""Websocket routes (guerra/asgi.py wraps them in the origin check and the session auth)."""
+
+from django.urls import path, re_path
+
+from guerra.game.live.consumers import GameConsumer, NoRouteConsumer
+
+websocket_urlpatterns = [
+    path("ws/partite/<int:game_id>/", GameConsumer.as_asgi()),
+    re_path(r"", NoRouteConsumer.as_asgi()),
+]

@@ -1,0 +1,200 @@
+"""Thin views: parse the request, call one service, render a page or a partial."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
+
+from guerra.game import services
+from guerra.game.access import ratelimits
+from guerra.game.access.visibility import remember_invite, visible_game
+from guerra.game.models import Game, GameStatus
+from guerra.game.read.board import board_view
+from guerra.game.text.parsing import BadInput, clean_text, text_field
+from guerra.game.views.forms import CreateGameForm, SignupForm
+
+
+class PlayerRequest(HttpRequest):
+    """A request past @login_required, with django-htmx's details."""
+
+    user: User
+    htmx: HtmxDetails
+
+
+def error_response(request: HttpRequest, error: services.GameError) -> HttpResponse:
+    """A refusal the player can understand: the message in Italian, the right 4xx status.
+    An htmx request gets the message alone, for the form's error box (`data-error-target`)."""
+    template = "game/error.html#message" if getattr(request, "htmx", False) else "game/error.html"
+    return render(request, template, {"message": error.message}, status=error.status)
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, at most GUERRA_SIGNUPS_PER_HOUR from one address (429 past it)."""
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        wait = ratelimits.hit(ratelimits.signup_limit(), ratelimits.client_address(request))
+        if wait is not None:
+            context = {"form": form, "refusal": ratelimits.signup_refusal(wait)}
+            return ratelimits.too_many(request, "registration/signup.html", context, wait)
+        user = form.save()
+        login(request, user, backend="guerra.game.access.auth_backend.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
+        return redirect("lobby")
+    return render(
+        request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+# Open games shown on one page of the lobby.
+LOBBY_PAGE_SIZE = 20
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_games = (
+        Game.objects.filter(status=GameStatus.LOBBY, is_private=False)
+        .select_related("scenario", "created_by")
+        .annotate(
+            seat_count=Count("seats", distinct=True),
+            power_count=Count("scenario__powers", distinct=True),
+        )
+        .order_by("-created_at", "-pk")
+    )
+    if request.user.pk:
+        open_games = open_games.filter(~Q(seats__user=request.user.pk))
+    mine = (
+        Game.objects.filter(seats__user=request.user).select_related("scenario")
+        if request.user.is_authenticated
+        else Game.objects.none()
+    )
+    # get_page never fails: a page that is not a number is the first, one past the end the last.
+    page = Paginator(open_games, LOBBY_PAGE_SIZE).get_page(request.GET.get("pagina"))
+    return render(
+        request,
+        "game/lobby.html",
+        {"open_games": page.object_list, "page": page, "my_games": mine},
+    )
+
+
+@login_required
+def game_new(request: PlayerRequest) -> HttpResponse:
+    # A change of scenario re-draws the form (an htmx GET with all of it): its powers and its
+    # combat system change, what was typed and chosen stays.
+    form = (
+        CreateGameForm(request.POST)
+        if request.method == "POST"
+        else CreateGameForm.redrawn(request.GET, name=services.default_game_name())
+    )
+    if request.method == "POST" and form.is_valid():
+        wait = ratelimits.hit(ratelimits.game_create_limit(), request.user.pk)
+        if wait is not None:
+            form.add_error(None, ratelimits.game_create_refusal(wait))
+            template = "game/new.html#form" if request.htmx else "game/new.html"
+            return ratelimits.too_many(request, template, {"form": form}, wait)
+        try:
+            game = services.game_create(
+                user=request.user,
+                scenario=form.cleaned_data["scenario"],
+                name=form.cleaned_data["name"],
+                is_private=form.cleaned_data["is_private"],
+                power=form.cleaned_data["power"],
+                deadline_seconds=services.PACES[form.cleaned_data["pace"]],
+                procedure=form.cleaned_data["procedure"],
+            )
+        except services.GameError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(game)
+    template = "game/new.html#form" if request.htmx else "game/new.html"
+    return render(request, template, {"form": form}, status=400 if form.errors else 200)
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    game, seat = visible_game(request, game_id)
+    if game.status == GameStatus.LOBBY:
+        return waiting_room(request, game, seat)
+    board = board_view(game, request.user)
+    return render(request, "game/board.html", {"game": game, "board": board, "seat": seat})
+
+
+def waiting_room(request: HttpRequest, game: Game, seat: object) -> HttpResponse:
+    seats = list(game.table_seats())
+    taken = {s.power for s in seats}
+    powers = list(game.scenario.powers.all()) if game.scenario else []
+    invite_url = request.build_absolute_uri(reverse("game_invite", args=[game.invite_token]))
+    return render(
+        request,
+        "game/waiting_room.html",
+        {
+            "game": game,
+            "seat": seat,
+            "seats": seats,
+            "can_start": game.created_by_id == request.user.pk,
+            "free_powers": [p for p in powers if p.name not in taken],
+            "invite_url": invite_url if seat else None,
+        },
+    )
+
+
+def game_invite(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        clean_text(token)  # a NUL would reach PostgreSQL, which refuses it: a 500
+    except BadInput:
+        raise Http404 from None
+    game = get_object_or_404(Game, invite_token=token)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    remember_invite(request, game)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_join(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, _seat = visible_game(request, game_id)
+    try:
+        power = text_field(request.POST, "power", max_length=60)
+        services.game_join(game_id=game.pk, user=request.user, power=power)
+    except BadInput as bad:
+        return error_response(request, services.GameError(bad.message))
+    except services.GameError as error:
+        return error_response(request, error)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_leave(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, _seat = visible_game(request, game_id)
+    try:
+        services.game_leave(game_id=game.pk, user=request.user)
+    except services.GameError as error:
+        return error_response(request, error)
+    return redirect("lobby")
+
+
+@login_required
+@require_POST
+def game_start(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, _seat = visible_game(request, game_id)
+    try:
+        services.game_start(game_id=game.pk, user=request.user)
+    except services.GameError as error:
+        return error_response(request, error)
+    return redirect(game)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form refused for its security token, explained in Italian."""
+    return render(request, "403_csrf.html", status=403)
