@@ -1,9 +1,10 @@
 """The whole test suite: `python -m tests` (what the README's test command runs).
 
 Steps: compile the translations; then the browser tests in a pytest run of their own (sync
-Playwright and pytest-asyncio do not share a process), beside ruff, mypy and the main pytest run.
-Extra arguments go to both pytest runs. `--no-lint` skips ruff and mypy (CI's second run against
-PostgreSQL and Redis uses it: the code is the same).
+Playwright and pytest-asyncio do not share a process), beside ruff, mypy, the import rules
+(lint-imports, the contracts of pyproject.toml) and the main pytest run.
+Extra arguments go to both pytest runs. `--no-lint` skips ruff, mypy and the import rules (CI's
+second run against PostgreSQL and Redis uses it: the code is the same).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def main(argv: list[str]) -> int:
     if lint:
         results["ruff"] = run("ruff", [str(BIN / "ruff"), "check", "."])
         results["mypy"] = run("mypy", [str(BIN / "mypy")])
+        results["import rules"] = run("import rules", [str(BIN / "lint-imports")])
     results["pytest"] = run(
         "pytest",
         [sys.executable, "-m", "pytest", "tests", "--ignore=tests/browser", *workers, *extra],
