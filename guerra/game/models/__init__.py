@@ -1,18 +1,8 @@
 from guerra.game.models.attack import Attack, DiceRoll
+from guerra.game.models.board import Holding, Neutral, Region, TileHolding
 from guerra.game.models.chat import MAX_CHAT_LENGTH, ChatKind, ChatMessage, ImmutableError
-from guerra.game.models.game import (
-    AllianceMembership,
-    Game,
-    GameEvent,
-    GameStatus,
-    Holding,
-    Neutral,
-    Region,
-    Seat,
-    TileHolding,
-    Visibility,
-    WarScore,
-)
+from guerra.game.models.game import AllianceMembership, Game, GameStatus, Seat
+from guerra.game.models.history import GameEvent, Visibility, WarScore
 from guerra.game.models.scenario import Scenario, ScenarioLandLink, ScenarioPower, ScenarioRegion
 from guerra.game.models.scenario_pieces import (
     REGION_TILE_KINDS,

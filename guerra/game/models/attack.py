@@ -7,7 +7,8 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from guerra.game.models.game import Game, Neutral, Region, Seat
+from guerra.game.models.board import Neutral, Region
+from guerra.game.models.game import Game, Seat
 from guerra.runtime.prepared import Prepared
 
 

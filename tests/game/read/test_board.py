@@ -190,7 +190,7 @@ def test_badge_text_stays_readable_on_its_colour(colour, text):
 
 
 def test_a_region_drawn_again_with_the_same_pieces_is_not_fitted_again(running_game):
-    from guerra.game.read.board import placement
+    from guerra.game.read.map_layout import placement
 
     francia = Seat.objects.get(game=running_game, power="Francia").user
     placement.cache_clear()
