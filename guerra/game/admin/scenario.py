@@ -1,23 +1,19 @@
-"""The admin: scenarios edited with inlines and validated as a whole; games shown to staff."""
+"""The scenarios' admin: a scenario edited with its inline pieces and validated as a whole,
+exported and imported as JSON."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from axes.admin import AccessAttemptAdmin, AccessFailureLogAdmin, AccessLogAdmin
-from axes.conf import settings
-from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.auth.admin import GroupAdmin, UserAdmin
-from django.contrib.auth.models import Group, Permission, User
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from guerra.game.admin.inlines import (
     LandLinkInline,
@@ -29,18 +25,7 @@ from guerra.game.admin.inlines import (
     TileInline,
 )
 from guerra.game.admin.italian import ItalianModelAdmin
-from guerra.game.models import (
-    AllianceMembership,
-    Attack,
-    ChatMessage,
-    DiceRoll,
-    GameEvent,
-    Holding,
-    Neutral,
-    Region,
-    Scenario,
-    TileHolding,
-)
+from guerra.game.models import Scenario
 from guerra.game.scenarios import io as scenario_io
 from guerra.game.scenarios.checks import scenario_check
 from guerra.game.scenarios.export import export_filename
@@ -207,226 +192,3 @@ class ScenarioAdmin(ItalianModelAdmin):
             "title": _("Import a scenario"),
         }
         return TemplateResponse(request, "admin/game/scenario/import.html", context, status=status)
-
-
-class ProjectionAdmin(ItalianModelAdmin):
-    """A game's board rows (its regions, pieces, neutral markers, tiles) are the projection of
-    its rules state, the truth, rewritten at every step and read by the pages once a step: the
-    admin shows them and corrects nothing behind the game's back (the staff tools on the board
-    correct a power's gold and VP as a step of the game). Deleting goes with the game."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(Holding)
-class HoldingAdmin(ProjectionAdmin):
-    the_name = gettext_lazy("the deployment")
-    list_display = ["game", "region", "seat", "armies", "fleets", "forts", "control_markers"]
-    list_filter = ["game"]
-    list_select_related = ["game", "region", "seat"]
-
-
-@admin.register(Neutral)
-class NeutralAdmin(ProjectionAdmin):
-    the_name = gettext_lazy("the neutral marker")
-    feminine = True
-    list_display = ["game", "region", "defence", "reward_kind", "amount", "on_board"]
-    list_filter = ["game", "on_board"]
-
-
-@admin.register(Region)
-class RegionAdmin(ProjectionAdmin):
-    the_name = gettext_lazy("the region")
-    feminine = True
-    list_display = ["game", "name", "has_sea", "vp_first", "vp_second", "vp_third"]
-    list_filter = ["game"]
-
-
-@admin.register(TileHolding)
-class TileHoldingAdmin(ProjectionAdmin):
-    the_name = gettext_lazy("the tile held")
-    feminine = True
-    list_display = ["game", "seat", "kind", "region", "count"]
-    list_filter = ["game"]
-
-
-@admin.register(AllianceMembership)
-class AllianceMembershipAdmin(ProjectionAdmin):
-    the_name = gettext_lazy("the alliance membership")
-    feminine = True
-    list_display = ["game", "war", "seat", "side"]
-    list_filter = ["game", "war"]
-
-
-@admin.register(GameEvent)
-class GameEventAdmin(ItalianModelAdmin):
-    the_name = gettext_lazy("the event")
-    list_display = ["game", "seq", "kind", "visibility", "created_at"]
-    list_filter = ["game", "kind", "visibility"]
-    readonly_fields = [f.name for f in GameEvent._meta.fields]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(ChatMessage)
-class ChatMessageAdmin(ItalianModelAdmin):
-    """Staff read every chat, private ones included; nobody edits or deletes what was said."""
-
-    the_name = gettext_lazy("the message")
-    list_display = ["created_at", "game", "kind", "war", "side", "sender", "recipient", "text"]
-    list_filter = ["game", "kind", "war"]
-    list_select_related = ["game", "sender", "recipient"]
-    search_fields = ["text"]
-    date_hierarchy = "created_at"
-    readonly_fields = [f.name for f in ChatMessage._meta.fields]
-    actions = None
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(Attack)
-class AttackAdmin(ItalianModelAdmin):
-    """Attacks are changed only by playing them: staff read them here."""
-
-    the_name = gettext_lazy("the attack")
-    list_display = [
-        "game",
-        "number",
-        "region",
-        "attacker",
-        "defender",
-        "node",
-        "finished",
-        "outcome",
-        "deadline",
-    ]
-    list_filter = ["game", "finished"]
-    list_select_related = ["game", "region", "attacker", "defender"]
-    readonly_fields = [f.name for f in Attack._meta.fields]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(DiceRoll)
-class DiceRollAdmin(ItalianModelAdmin):
-    the_name = gettext_lazy("the dice roll")
-    list_display = ["game", "number", "face", "attack", "created_at"]
-    list_filter = ["game"]
-    readonly_fields = [f.name for f in DiceRoll._meta.fields]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-admin.site.site_header = gettext_lazy("Guerra administration")
-admin.site.site_title = gettext_lazy("Guerra administration")
-admin.site.index_title = gettext_lazy("What staff can see and change")
-
-# Django's own user and group admins, with messages that name them right ("L'utente «anna» è
-# stato modificato", not "Il utente").
-admin.site.unregister(User)
-admin.site.unregister(Group)
-
-
-# What a model's own permissions allow, by their codename's first word. Django names them in
-# English when it creates them ("Can add log entry").
-PERMISSION_ACTIONS = {
-    "add": gettext_lazy("can add"),
-    "change": gettext_lazy("can change"),
-    "delete": gettext_lazy("can delete"),
-    "view": gettext_lazy("can view"),
-}
-
-
-def permission_label(permission: Permission) -> str:
-    """"Amministrazione | voce di log | può aggiungere": the model's Italian names, then what the
-    permission allows; a permission of another kind keeps its own name."""
-    action, _sep, model = permission.codename.partition("_")
-    if action in PERMISSION_ACTIONS and model == permission.content_type.model:
-        return f"{permission.content_type} | {PERMISSION_ACTIONS[action]}"
-    return str(permission)
-
-
-class PermissionChoices(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
-    def label_from_instance(self, obj: Any) -> str:
-        return permission_label(obj)
-
-
-class ItalianPermissions(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Groups and permissions as plain lists, the permissions named in Italian. Django's
-    two-box widget speaks English ("Choose all gruppi"): its JavaScript catalogue has no Italian
-    for those texts."""
-
-    filter_horizontal = ()
-
-    def formfield_for_manytomany(
-        self, db_field: Any, request: HttpRequest | None = None, **kwargs: Any
-    ) -> forms.ModelMultipleChoiceField | None:  # type: ignore[type-arg]
-        if db_field.name in ("permissions", "user_permissions"):
-            kwargs.setdefault("form_class", PermissionChoices)
-        return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[arg-type]
-
-
-@admin.register(User)
-class ItalianUserAdmin(ItalianModelAdmin, ItalianPermissions, UserAdmin):  # type: ignore[type-arg]
-    the_name = gettext_lazy("the user")
-
-
-@admin.register(Group)
-class ItalianGroupAdmin(ItalianModelAdmin, ItalianPermissions, GroupAdmin):
-    the_name = gettext_lazy("the group")
-
-
-# django-axes' admins (the login lock-out), which has no Italian of its own: its texts are in our
-# catalogue (admin_italian.AXES_TEXTS); its two computed columns get a header and Italian text.
-if admin.site.is_registered(AccessAttempt):
-    admin.site.unregister(AccessAttempt)
-    admin.site.unregister(AccessLog)
-    admin.site.unregister(AccessFailureLog)
-
-    @admin.register(AccessAttempt)
-    class ItalianAccessAttemptAdmin(ItalianModelAdmin, AccessAttemptAdmin):  # type: ignore[misc]
-        the_name = gettext_lazy("the access attempt")
-
-        @admin.display(description=gettext_lazy("Expires at"))
-        def expiration(self, obj: AccessAttempt) -> Any:
-            return obj.expiration.expires_at if hasattr(obj, "expiration") else _("not set")
-
-        @admin.display(description=gettext_lazy("Status"))
-        def status(self, obj: AccessAttempt) -> str:
-            left = settings.AXES_FAILURE_LIMIT - obj.failures_since_start
-            if left <= 0:
-                return _("locked out")
-            return ngettext("%(count)d attempt left", "%(count)d attempts left", left) % {
-                "count": left
-            }
-
-    @admin.register(AccessLog)
-    class ItalianAccessLogAdmin(ItalianModelAdmin, AccessLogAdmin):  # type: ignore[misc]
-        the_name = gettext_lazy("the access log")
-
-    @admin.register(AccessFailureLog)
-    class ItalianAccessFailureLogAdmin(ItalianModelAdmin, AccessFailureLogAdmin):  # type: ignore[misc]
-        the_name = gettext_lazy("the failed access")
