@@ -28,7 +28,8 @@ from django.db import connection, transaction
 from bench.serving import login
 from guerra.game import services
 from guerra.game.models import AllianceMembership, ChatMessage, Game, Neutral, Region, Scenario
-from guerra.game.services.snapshot import load_state, project
+from guerra.game.models.state import load_state
+from guerra.game.services.snapshot import project
 from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import inputs as d10_inputs
 from guerra.rules.dice import HmacDice, RandomDice

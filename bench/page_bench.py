@@ -176,7 +176,7 @@ def main() -> None:
     # A turn's actions: anna's turn again before each (untimed, as the attack's reset below).
     import dataclasses
 
-    from guerra.game.services.snapshot import load_state
+    from guerra.game.models.state import load_state
     from guerra.rules.game.state import GameState, TurnState
     from tests.game.play_helpers import edit_state
 

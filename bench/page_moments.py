@@ -19,7 +19,7 @@ from django.test import Client
 
 from bench.load_tables import TableSetup, create_tables, request_for, store
 from guerra.game.models import Game, Seat, WarScore
-from guerra.game.services.snapshot import load_state
+from guerra.game.models.state import load_state
 from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game import inputs as game_inputs

@@ -1,3 +1,6 @@
+"""The refusal every layer of the game may raise (services, read models, the state's loader)
+and the views answer with its message and status."""
+
 from __future__ import annotations
 
 

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, Region, Scenario, Seat
-from guerra.game.services.snapshot import load_state
+from guerra.game.models.state import load_state
 from guerra.rules.game.machine import pending
 from tests.browser.conftest import PASSWORD, logged_in, settled
 from tests.browser.test_attack_browser import start_game

@@ -19,7 +19,7 @@ from playwright.sync_api import ConsoleMessage, Page, Request, Response, expect
 
 from guerra.game import services
 from guerra.game.models import Game, Scenario, Seat
-from guerra.game.services.snapshot import load_state
+from guerra.game.models.state import load_state
 from guerra.rules.game.machine import pending
 from tests.browser.conftest import settled
 from tests.game.play_helpers import finish_auction

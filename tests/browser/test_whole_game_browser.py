@@ -11,7 +11,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from guerra.game.models import Game, GameStatus, Scenario
-from guerra.game.services.snapshot import load_state
+from guerra.game.models.state import load_state
 from guerra.rules.game.machine import pending
 from tests.browser.conftest import settled
 

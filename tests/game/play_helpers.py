@@ -12,7 +12,8 @@ from typing import Any
 
 from guerra.game import services
 from guerra.game.models import Game, Neutral, Seat
-from guerra.game.services.snapshot import load_state, project
+from guerra.game.models.state import load_state
+from guerra.game.services.snapshot import project
 from guerra.rules.game.state import GameState, Pieces, TurnState
 
 

@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from guerra.game.models import Attack, Game, GameEvent, Neutral, Region, Seat
+from guerra.game.models.state import attack_state, game_regions, load_state
 from guerra.game.procedures import Control, OddsView, ProcedureAdapter, adapter
 from guerra.game.procedures.chart import ChartView, Visit, chart_view, visits_from_steps
-from guerra.game.services.attacks import attack_state
-from guerra.game.services.snapshot import game_regions, load_state
 from guerra.game.text.messages import language, render_rules_message
 from guerra.rules.events import AttackEnded
 from guerra.rules.flowchart import RefusedError

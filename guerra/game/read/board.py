@@ -10,6 +10,7 @@ from functools import cached_property
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import get_language
 
+from guerra.game.errors import GameError
 from guerra.game.models import (
     Game,
     GameStatus,
@@ -19,10 +20,9 @@ from guerra.game.models import (
     Seat,
     TileHolding,
 )
+from guerra.game.models.state import game_regions, load_state
 from guerra.game.read.map_layout import HOME_BAND, MAP_HEIGHT, RegionView, grid_box
 from guerra.game.read.phases import Choice, move_choice, turn_options
-from guerra.game.services.errors import GameError
-from guerra.game.services.snapshot import game_regions, load_state
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.game.inputs import Colonise
 from guerra.rules.game.machine import pending

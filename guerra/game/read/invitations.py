@@ -14,8 +14,8 @@ from typing import Any
 
 from guerra.game.access.audience import Viewer
 from guerra.game.models import Attack, Game, Seat
+from guerra.game.models.state import attack_state
 from guerra.game.procedures import Control, Invitation, InvitedAlly, OddsView, adapter
-from guerra.game.services.attacks import attack_state
 from guerra.runtime.prepared import Prepared
 
 __all__ = ["InvitedAlly"]

@@ -1,5 +1,6 @@
 """Services: the only code that writes game state. One function per player action."""
 
+from guerra.game.errors import GameError
 from guerra.game.services.actions import (
     action_pass,
     auction_pass,
@@ -17,7 +18,6 @@ from guerra.game.services.actions import (
 )
 from guerra.game.services.attacks import attack_decide, attack_declare
 from guerra.game.services.chat import chat_post_alliance, chat_post_private
-from guerra.game.services.errors import GameError
 from guerra.game.services.events import log_event
 from guerra.game.services.lobby import (
     PACES,

@@ -8,24 +8,21 @@ not yours), and the page gets the matching status and sentence.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from guerra.game.errors import GameError
 from guerra.game.models import Attack, Game, Neutral, Region, Seat
 from guerra.game.procedures import Decision, Undecidable, adapter
-from guerra.game.services.errors import GameError
 from guerra.game.services.play import game_play, game_played
 from guerra.game.text.grammar import art
 from guerra.game.text.parsing import row_id
-from guerra.rules.flowchart import get_procedure
 from guerra.rules.game.inputs import Attack as AttackAction
 from guerra.rules.game.state import GameState
 from guerra.runtime.prepared import Prepared
 
-__all__ = ["Decision", "attack_decide", "attack_declare", "attack_state"]
+__all__ = ["Decision", "attack_decide", "attack_declare"]
 
 # What a refused decision tells the player, by the engine's refusal code (and its status).
 REFUSALS: dict[str, tuple[str, int]] = {
@@ -34,11 +31,6 @@ REFUSALS: dict[str, tuple[str, int]] = {
     "repeated": (gettext_noop("This decision has already been taken: reload the page."), 409),
     "not_yours": (gettext_noop("This decision is not yours to take."), 403),
 }
-
-
-def attack_state(attack: Attack) -> Any:
-    """The rules state of an attack, read by the procedure it names."""
-    return get_procedure(attack.procedure).state_from_dict(attack.state)
 
 
 def region_of(game: Game, region_id: int) -> Region:

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from guerra.game.errors import GameError
 from guerra.game.models import (
     MAX_CHAT_LENGTH,
     ChatKind,
@@ -19,7 +20,6 @@ from guerra.game.models import (
     Seat,
     Visibility,
 )
-from guerra.game.services.errors import GameError
 from guerra.game.services.events import EventBatch, log_event
 from guerra.game.services.locks import locked_game
 from guerra.game.services.retry import retried

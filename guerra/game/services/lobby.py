@@ -11,10 +11,10 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from guerra.game.errors import GameError
 from guerra.game.models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
 from guerra.game.models.scenario import procedure_choices
 from guerra.game.scenarios.rules import scenario_rules
-from guerra.game.services.errors import GameError
 from guerra.game.services.events import log_event
 from guerra.game.services.play import record
 from guerra.game.services.retry import retried

@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
+from guerra.game.errors import GameError
 from guerra.game.models import Game, GameStatus, Seat
-from guerra.game.services.errors import GameError
 from guerra.runtime.prepared import Prepared
 
 # Without its rules state (the largest column): `load_state` reads it, under this lock, when

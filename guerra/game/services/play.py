@@ -19,13 +19,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from guerra.game.errors import GameError
 from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
+from guerra.game.models.state import load_state
 from guerra.game.procedures import adapter
-from guerra.game.services.errors import GameError
 from guerra.game.services.events import EventBatch
 from guerra.game.services.locks import locked_running_game, seat_of
 from guerra.game.services.retry import retried
-from guerra.game.services.snapshot import load_state, project, remember
+from guerra.game.services.snapshot import project, remember
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.dice import HmacDice
 from guerra.rules.events import Event

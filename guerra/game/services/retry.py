@@ -20,7 +20,7 @@ from typing import ParamSpec, TypeVar
 from django.db import OperationalError, transaction
 from django.utils.translation import gettext as _
 
-from guerra.game.services.errors import GameError
+from guerra.game.errors import GameError
 
 P = ParamSpec("P")
 R = TypeVar("R")

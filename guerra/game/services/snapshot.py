@@ -3,7 +3,8 @@
 `Game.rules` holds the whole `GameState` of guerra.rules.game: the truth. The rows pages read
 (seats' purses, holdings, counters on the map, tiles, alliances, score sheets) are rewritten
 from it by `project`, in the transaction that stores the state, comparing the state before
-with the state after so that only what changed is written.
+with the state after so that only what changed is written. Reading a state (and keeping it in
+this process) is everyone's: guerra.game.models.state.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext as _
 
 from guerra.game.models import (
     AllianceMembership,
@@ -25,82 +25,18 @@ from guerra.game.models import (
     TileHolding,
     WarScore,
 )
-from guerra.game.services.errors import GameError
+from guerra.game.models.state import game_regions, keep_state, state_key
 from guerra.rules.game.state import GameState, Pieces
-from guerra.rules.jsonvalue import DataError
 from guerra.runtime import statements
-from guerra.runtime.kept import Kept
 from guerra.runtime.prepared import Prepared
 
-# The latest state of each game known to this process, by game and the game's own seed
-# fingerprint (which no other game shares, even one that reuses a deleted game's id): a stored
-# step never changes, and only the latest is read again (pages and writers ask for the step the
-# game's row holds). One entry a game: 512 games played at once. A state decoded from the
-# database takes about 27 KB; one an input made shares most of its values with the state
-# before it. (Kept by step, 64 states, at 50 tables every input decoded its state again, the
-# states of the steps before filling the cache: 1.5 ms each, 10 ms on a busy server.)
-_STATES: Kept[tuple[int, str], GameState] = Kept(512)
 SIDES = {"A": 1, "B": 2}
-
-
-def load_state(game: Game) -> GameState:
-    """The game's rules state (decoded once, then shared until the next step).
-
-    A game loaded without its `rules` (`Game.objects.defer("rules")`, as pages and writers
-    load it: the state is nearly always kept) reads them here when it is not. A reader may
-    then find a later step than the one it loaded, if a writer committed meanwhile: it gets
-    that state."""
-    key = (game.pk, game.dice_seed_hash)
-    cached = _STATES.get(key)
-    if cached is not None and cached.step == game.step:
-        return cached
-    step = game.step
-    rules = game.rules if "rules" not in game.get_deferred_fields() else None
-    if rules is None:
-        row = Game.objects.filter(pk=game.pk).values_list("step", "rules").first()
-        if row is not None:
-            step, rules = row
-    if not rules:
-        raise GameError(_("This game has no rules state: it cannot go on."), status=409)
-    try:
-        state = GameState.from_dict(rules)
-    except DataError as error:
-        raise GameError(_("This game's saved state is damaged: %(error)s") % {"error": error},
-                        status=409) from error
-    if state.step == step:  # a damaged state claiming another step is not kept
-        _keep(key, state)
-    return state
-
-
-def _keep(key: tuple[int, str], state: GameState) -> None:
-    """Keep a game's state unless a later one is kept already (threads finish in any order)."""
-    kept = _STATES.get(key)
-    if kept is None or kept.step < state.step:
-        _STATES.put(key, state)
-
-
-# A game's regions, by game and seed fingerprint: made when the game starts, never changed
-# after (the admin shows them read-only), so read once per process and shared by its pages
-# and writers.
-_REGIONS: Kept[tuple[int, str], tuple[Region, ...]] = Kept(256)
-
-
-def game_regions(game: Game) -> tuple[Region, ...]:
-    """The game's regions in board order (none before it starts)."""
-    key = (game.pk, game.dice_seed_hash)
-    regions = _REGIONS.get(key)
-    if regions is not None:
-        return regions
-    regions = tuple(Region.objects.filter(game=game))
-    if regions:  # a game still in its waiting room has none yet
-        _REGIONS.put(key, regions)
-    return regions
 
 
 def remember(game: Game, state: GameState) -> None:
     """Keep a state just stored, once its transaction commits (a rollback keeps nothing)."""
-    key = (game.pk, game.dice_seed_hash)
-    transaction.on_commit(lambda: _keep(key, state))
+    key = state_key(game)
+    transaction.on_commit(lambda: keep_state(key, state))
 
 
 def project(game: Game, before: GameState | None, after: GameState) -> None:

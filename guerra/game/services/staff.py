@@ -9,13 +9,13 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from guerra.game.errors import GameError
 from guerra.game.models import Seat
-from guerra.game.services.errors import GameError
+from guerra.game.models.state import load_state
 from guerra.game.services.events import log_event
 from guerra.game.services.locks import locked_running_game
 from guerra.game.services.play import record
 from guerra.game.services.retry import retried
-from guerra.game.services.snapshot import load_state
 from guerra.game.text.parsing import BadInput, clean_text
 from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Accepted

@@ -19,8 +19,8 @@ from guerra.game import services
 from guerra.game.access.audience import Viewer
 from guerra.game.access.visibility import game_by_id
 from guerra.game.models import Game, GameStatus, Region
+from guerra.game.models.state import game_regions, load_state
 from guerra.game.read.phases import parse_place, table_view, taxation_preview
-from guerra.game.services.snapshot import game_regions, load_state
 from guerra.game.text.parsing import BadInput, clean_text, number, row_id, text_field
 from guerra.game.views.lobby import error_response
 from guerra.game.views.parts import for_the_table

@@ -10,8 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from guerra.game import services
 from guerra.game.models import Game
-from guerra.game.services import snapshot
-from guerra.game.services.snapshot import load_state
+from guerra.game.models.state import keep_state, load_state
 from tests.game.play_helpers import seat_of
 
 pytestmark = pytest.mark.django_db(transaction=True)  # kept once the step commits
@@ -38,7 +37,7 @@ def test_the_latest_state_of_a_game_stays_however_many_steps_the_others_play(run
     first = load_state(game)
     for step in range(1, 200):  # three other games, two hundred steps each
         for other in (-1, -2, -3):
-            snapshot._keep((other, "altra"), replace(first, step=step))
+            keep_state((other, "altra"), replace(first, step=step))
     with CaptureQueriesContext(connection) as queries:
         assert load_state(game) is first
     assert len(queries) == 0
@@ -52,6 +51,6 @@ def test_an_older_state_never_replaces_a_later_one(running_game):
     found = load_state(stale)  # the stale row's step is not kept: read from the database
     assert found.step == later.step  # a reader finds the step committed since
     assert load_state(row(running_game)) is later
-    snapshot._keep((running_game.pk, running_game.dice_seed_hash),
+    keep_state((running_game.pk, running_game.dice_seed_hash),
                    replace(later, step=later.step - 1))
     assert load_state(row(running_game)) is later

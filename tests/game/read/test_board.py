@@ -7,9 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from guerra.game.models import Holding, Neutral, Region, Seat
+from guerra.game.models import state as states
 from guerra.game.read import board
 from guerra.game.read.board import abbreviation, text_colour_for
-from guerra.game.services import snapshot
 from tests.game.play_helpers import chatter, set_pieces
 
 
@@ -64,7 +64,7 @@ def forget_what_the_pages_read():
     """For a test that writes the board's rows behind the game's back (never done in play:
     regions are made at the start, pieces change with a step): the pages read them afresh."""
     board._FACTS.clear()
-    snapshot._REGIONS.clear()
+    states._REGIONS.clear()
 
 
 def _queries_for_board(game, user, url_name="game_board"):

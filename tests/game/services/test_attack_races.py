@@ -13,10 +13,10 @@ from django.db import connection, transaction
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, GameEvent, Seat
+from guerra.game.models.state import load_state
 from guerra.game.services.attacks import Decision
 from guerra.game.services.locks import locked_running_game
 from guerra.game.services.play import record
-from guerra.game.services.snapshot import load_state
 from guerra.rules.dice import HmacDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game.inputs import Transfer
