@@ -278,7 +278,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # A refused form (an expired page, cookies off) gets the site's Italian page.
-CSRF_FAILURE_VIEW = "guerra.game.views.lobby.csrf_failure"
+CSRF_FAILURE_VIEW = "guerra.game.views.errors.csrf_failure"
 
 LOGGING = {
     "version": 1,

@@ -18,8 +18,9 @@ from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Seat
 from guerra.game.read.attack import attack_view, declare_view
 from guerra.game.read.invitations import alliance_invitations, prompt_context
 from guerra.game.text.parsing import BadInput, optional_number
+from guerra.game.views.accounts import PlayerRequest
+from guerra.game.views.errors import error_response
 from guerra.game.views.forms import DecisionForm, DeclareForm
-from guerra.game.views.lobby import PlayerRequest, error_response
 from guerra.game.views.parts import for_the_table, viewer_sides
 from guerra.rules.dice import die_face
 

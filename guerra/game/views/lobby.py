@@ -1,19 +1,16 @@
-"""Thin views: parse the request, call one service, render a page or a partial."""
+"""The lobby and a game before it starts: the open games, a new game, the waiting room, an
+invitation, joining, leaving and starting. Thin views: parse the request, call one service,
+render a page or a partial."""
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_htmx.middleware import HtmxDetails
 
 from guerra.game import services
 from guerra.game.access import ratelimits
@@ -21,39 +18,9 @@ from guerra.game.access.visibility import remember_invite, visible_game
 from guerra.game.models import Game, GameStatus
 from guerra.game.read.board import board_view
 from guerra.game.text.parsing import BadInput, clean_text, text_field
-from guerra.game.views.forms import CreateGameForm, SignupForm
-
-
-class PlayerRequest(HttpRequest):
-    """A request past @login_required, with django-htmx's details."""
-
-    user: User
-    htmx: HtmxDetails
-
-
-def error_response(request: HttpRequest, error: services.GameError) -> HttpResponse:
-    """A refusal the player can understand: the message in Italian, the right 4xx status.
-    An htmx request gets the message alone, for the form's error box (`data-error-target`)."""
-    template = "game/error.html#message" if getattr(request, "htmx", False) else "game/error.html"
-    return render(request, template, {"message": error.message}, status=error.status)
-
-
-def signup(request: HttpRequest) -> HttpResponse:
-    """A new account, at most GUERRA_SIGNUPS_PER_HOUR from one address (429 past it)."""
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        wait = ratelimits.hit(ratelimits.signup_limit(), ratelimits.client_address(request))
-        if wait is not None:
-            context = {"form": form, "refusal": ratelimits.signup_refusal(wait)}
-            return ratelimits.too_many(request, "registration/signup.html", context, wait)
-        user = form.save()
-        login(request, user, backend="guerra.game.access.auth_backend.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
-        return redirect("lobby")
-    return render(
-        request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
-    )
-
+from guerra.game.views.accounts import PlayerRequest
+from guerra.game.views.errors import error_response
+from guerra.game.views.forms import CreateGameForm
 
 # Open games shown on one page of the lobby.
 LOBBY_PAGE_SIZE = 20
@@ -193,8 +160,3 @@ def game_start(request: PlayerRequest, game_id: int) -> HttpResponse:
     except services.GameError as error:
         return error_response(request, error)
     return redirect(game)
-
-
-def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """CSRF_FAILURE_VIEW: a form refused for its security token, explained in Italian."""
-    return render(request, "403_csrf.html", status=403)

@@ -44,8 +44,8 @@ from guerra.game.read.negotiation import (
 )
 from guerra.game.text.grammar import art
 from guerra.game.text.parsing import BadInput, optional_number, row_id
+from guerra.game.views.errors import error_response
 from guerra.game.views.forms import NumberField, TextField
-from guerra.game.views.lobby import error_response
 from guerra.runtime.kept import Kept
 from guerra.runtime.prepared import Prepared
 

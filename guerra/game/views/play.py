@@ -22,7 +22,7 @@ from guerra.game.models import Game, GameStatus, Region
 from guerra.game.models.state import game_regions, load_state
 from guerra.game.read.phases import parse_place, table_view, taxation_preview
 from guerra.game.text.parsing import BadInput, clean_text, number, row_id, text_field
-from guerra.game.views.lobby import error_response
+from guerra.game.views.errors import error_response
 from guerra.game.views.parts import for_the_table
 from guerra.rules.game.scenario import MobileKind, UnitKind
 

@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from guerra.game.views import accounts as views_accounts
 from guerra.game.views import attack as views_attack
 from guerra.game.views import lobby as views
 from guerra.game.views import parts as views_live
@@ -13,7 +14,7 @@ urlpatterns = [
     path("come-si-gioca/", views_rules.rules_page, name="rules_page"),
     path("come-si-gioca/diagramma/<slug:procedure>/", views_rules.rules_flowchart,
          name="rules_flowchart"),
-    path("account/registrati/", views.signup, name="signup"),
+    path("account/registrati/", views_accounts.signup, name="signup"),
     path("account/accedi/", auth_views.LoginView.as_view(), name="login"),
     path("account/esci/", auth_views.LogoutView.as_view(), name="logout"),
     path("partite/nuova/", views.game_new, name="game_new"),
