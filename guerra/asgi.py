@@ -8,11 +8,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
 django.setup(set_prefix=False)
 
 from django.conf import settings  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 
 from guerra.runtime.handler import PooledASGIHandler, settle  # noqa: E402
 
-# Django's handler, on a few long-lived threads (guerra/runtime/handler.py says why).
-django_asgi_app = PooledASGIHandler(settings.GUERRA_REQUEST_THREADS)
+# Django's handler, on a few long-lived threads (guerra/runtime/handler.py says why); with
+# GUERRA_POOLED_HANDLER=0, Django's own (what django.core.asgi.get_asgi_application returns,
+# once django.setup() has run).
+django_asgi_app: ASGIHandler = (
+    PooledASGIHandler(settings.GUERRA_REQUEST_THREADS) if settings.GUERRA_POOLED_HANDLER
+    else ASGIHandler()
+)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -36,5 +42,7 @@ application = ProtocolTypeRouter(
 deadlines.start()
 
 # What the process has made by now lives as long as it does: the collector need not walk it again
-# at every full collection (a pause of tens of milliseconds for every request in flight).
-settle()
+# at every full collection (a pause for every request in flight). GUERRA_GC_TUNING=0: Python's
+# own collector, untouched.
+if settings.GUERRA_GC_TUNING:
+    settle()

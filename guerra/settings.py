@@ -27,6 +27,46 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+# Speed-ups with an off switch. Each of these replaces a stock piece of Django, Channels or
+# Python with one of guerra/runtime (or guerra/rules/frozen.py) that leans on the stock piece's
+# private parts; each is on by default and falls back to the stock piece with its variable set
+# to 0. GUERRA_STOCK=1 turns every one off at once (a variable of its own set to 1 still turns
+# that one back on). The suite passes either way (tests/runtime/test_stock.py; CI runs it whole
+# with GUERRA_STOCK=1 too). Figures: bench/README.md.
+#
+#   GUERRA_POOLED_HANDLER   guerra/runtime/handler.py's PooledASGIHandler (requests on a few
+#                           long-lived threads, each keeping its database connection) -> Django's
+#                           own ASGIHandler (a thread a request; SQLite's connections are then
+#                           closed at each request's end: CONN_MAX_AGE 0, as Django asks of ASGI).
+#   GUERRA_GC_TUNING        the server's collector settled at start (gc.freeze) and its full
+#                           collections shortened (handler.ShortCollections) -> Python's own GC.
+#   GUERRA_PREPARED_SQL     guerra/runtime/prepared.py and statements.py run SQL compiled once per
+#                           connection -> the same querysets, .update() and bulk_create() through
+#                           the plain ORM (the same results).
+#   GUERRA_SQLITE_TURNS     guerra.runtime.sqlite (a process's writers take turns on a lock) ->
+#                           django.db.backends.sqlite3 with the same OPTIONS (BEGIN IMMEDIATE,
+#                           WAL): writers then wait in SQLite's own busy handler.
+#   GUERRA_FAST_CHANNEL_LAYER  guerra/runtime/channel_layer.py (expired messages swept at most
+#                           once a second) -> Channels' own InMemoryChannelLayer (without Redis).
+#   GUERRA_FAST_RECORDS     guerra/rules/frozen.py: records' __init__ generated with exec, copies
+#                           made from the instance's dict -> the dataclasses' own __init__ and
+#                           dataclasses.replace. Read by guerra/rules itself (which knows no
+#                           Django), from the environment, when the rules are imported.
+GUERRA_STOCK = env_bool("GUERRA_STOCK", False)
+
+
+def speed_up(name: str) -> bool:
+    """Whether the speed-up `name` is on: its variable if set, else not GUERRA_STOCK."""
+    return env_bool(name, not env_bool("GUERRA_STOCK", False))
+
+
+GUERRA_POOLED_HANDLER = speed_up("GUERRA_POOLED_HANDLER")
+GUERRA_GC_TUNING = speed_up("GUERRA_GC_TUNING")
+GUERRA_PREPARED_SQL = speed_up("GUERRA_PREPARED_SQL")
+GUERRA_SQLITE_TURNS = speed_up("GUERRA_SQLITE_TURNS")
+GUERRA_FAST_CHANNEL_LAYER = speed_up("GUERRA_FAST_CHANNEL_LAYER")
+
+
 def database_from_url(url: str) -> dict[str, Any]:
     """Turn `sqlite:///path` or `postgres://user:pass@host:port/name` into a DATABASES entry."""
     parts = urlsplit(url)
@@ -56,13 +96,22 @@ def database_from_url(url: str) -> dict[str, Any]:
     raise ValueError(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
 
 
-def sqlite_database(path: Path) -> dict[str, Any]:
+def sqlite_database(path: Path, *, turns: bool | None = None,
+                    pooled: bool | None = None) -> dict[str, Any]:
+    """SQLite's settings; `turns` and `pooled` default to GUERRA_SQLITE_TURNS and
+    GUERRA_POOLED_HANDLER."""
+    turns = speed_up("GUERRA_SQLITE_TURNS") if turns is None else turns
+    pooled = speed_up("GUERRA_POOLED_HANDLER") if pooled is None else pooled
     return {
-        "ENGINE": "guerra.runtime.sqlite",
+        # Stock: Django's own back end with the same OPTIONS, all that correctness needs (the
+        # turns are a speed-up: without them a writer waits in SQLite's busy handler instead).
+        "ENGINE": "guerra.runtime.sqlite" if turns else "django.db.backends.sqlite3",
         "NAME": path,
         # A thread keeps its connection (opening one costs about 1.5 ms): the server's requests
         # run on a few long-lived threads (guerra/runtime/handler.py), the websockets' on one.
-        "CONN_MAX_AGE": 600,
+        # Django's own handler runs each request on a thread of its own, which would leave its
+        # connection open behind it: there, as Django asks of ASGI, none is kept.
+        "CONN_MAX_AGE": 600 if pooled else 0,
         "OPTIONS": {
             # Without IMMEDIATE, two read-then-write transactions fail at once with
             # "database is locked" instead of waiting for each other.
@@ -129,6 +178,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A game's passed deadline applied before any of its pages is read.
+    "guerra.game.views.deadlines.DeadlinesMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -158,11 +209,11 @@ ASGI_APPLICATION = "guerra.asgi.application"
 # gives them to daphne's command line; the consumer refuses bigger frames too.
 DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 4096
 # Requests a server process runs at once, each on a long-lived thread of its own (the others
-# wait their turn): guerra/runtime/handler.py.
+# wait their turn): guerra/runtime/handler.py, with GUERRA_POOLED_HANDLER on.
 GUERRA_REQUEST_THREADS = int(os.environ.get("GUERRA_REQUEST_THREADS", "8"))
 # A server's full garbage collections walk only what is new since the one before; every this
-# many seconds one walks everything (guerra/runtime/handler.py, ShortCollections).
-# 0: Python's own way.
+# many seconds one walks everything (guerra/runtime/handler.py, ShortCollections), with
+# GUERRA_GC_TUNING on. 0: the collector is only settled at start (gc.freeze), then Python's own.
 GUERRA_GC_THAW_SECONDS = float(os.environ.get("GUERRA_GC_THAW_SECONDS", "300"))
 
 if os.environ.get("DATABASE_URL"):
@@ -183,9 +234,17 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "guerra.runtime.channel_layer.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": (
+        "guerra.runtime.channel_layer.InMemoryChannelLayer" if GUERRA_FAST_CHANNEL_LAYER
+        else "channels.layers.InMemoryChannelLayer")}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The combat systems a game may be played with, one line each: the rules' name of the procedure
+# and its web adapter (whose module imports the procedure's rules, registering them).
+GUERRA_PROCEDURES = {
+    "seed004": "guerra.game.procedures.seed004.ADAPTER",
+    "d10": "guerra.game.procedures.d10.ADAPTER",
+}
 # Every server process applies the deadlines that pass, on its own timer
 # (guerra/game/live/timer.py).
 GUERRA_DEADLINE_TIMER = env_bool("GUERRA_DEADLINE_TIMER", True)

@@ -2,8 +2,9 @@
 
 Django's own handler gives every request a thread of its own (a new single-thread executor per
 request, and one more thread to join it at the end), so nothing a thread holds outlives its
-request: not even the database connection, which every request opened and closed again (about
-1.5 ms on SQLite, a server process on PostgreSQL without a pool).
+request: not even the database connection, which every request opened and closed again (on
+SQLite a cost of the same order as the request's own queries; on PostgreSQL without a pool, a
+server process).
 
 Here a request borrows an idle thread for its whole life (Django wants one request's sync code
 on one thread: its middleware, view and transaction) and gives it back when it ends. Requests
@@ -15,6 +16,10 @@ The middleware and the view run as one synchronous call on that thread, as under
 own handler builds an asynchronous chain, and with one synchronous-only middleware in it
 (WhiteNoise) a request went back and forth between its thread and the event loop at every
 layer: some twenty hand-overs, each waiting for the other side's turn.
+
+GUERRA_POOLED_HANDLER=0 serves with Django's own handler instead, GUERRA_GC_TUNING=0 leaves the
+collector as Python sets it (guerra/asgi.py; guerra/settings.py lists every switch). Figures:
+bench/README.md.
 """
 
 from __future__ import annotations
@@ -76,9 +81,9 @@ def settle() -> None:
     """Once the server has started: compile the project's templates (each is compiled once and
     kept), collect what is garbage, then leave everything left (Django, the project's modules,
     templates, URL patterns...) out of the collector's full collections.
-    A full collection walks every object the process tracks and stops every request meanwhile;
-    measured on the latency bench, the server's ~100,000 objects at start made each take 50-100
-    ms on a busy machine, 12-25 ms with them frozen."""
+    A full collection walks every object the process tracks and stops every request meanwhile:
+    the objects made at start (most of what a fresh server tracks) need not be walked again
+    (bench/README.md has the pauses with and without)."""
     from django.conf import settings
     from django.template.loader import get_template
     from django.urls import get_resolver
@@ -97,18 +102,17 @@ class ShortCollections:
     """The collector's full collections walk only what is new since the one before.
 
     A full collection stops every request in flight for as long as it takes to walk every
-    object the process tracks: measured by the load bench, some 70,000 at twenty-five tables
-    and 120,000 at fifty, most held by the open sockets (their protocols, consumers, tasks and
-    queues) and the kept states, 40-200 ms each, every 5-10 seconds: the tail of the pushes.
-    After each full collection here, what survived it is frozen (`gc.freeze`): the next one
-    walks only what has lived long since (18,000-33,000 objects, 15-100 ms, on that bench).
+    object the process tracks, and under load most of those are held by the open sockets (their
+    protocols, consumers, tasks and queues) and the kept states: these pauses, every few
+    seconds, made the tail of the pushes. After each full collection here, what survived it is
+    frozen (`gc.freeze`): the next one walks only what has lived long since.
 
     Frozen objects are freed when their count drops to zero, as any other; only the garbage
     cycles among them (a closed socket's consumer and protocol, say) wait. So every
     `thaw_every` seconds everything frozen is handed back (`gc.unfreeze`), and the next full
     collection walks the whole process once and frees those cycles, the process's own modules
-    and templates with it (180 ms at twenty-five tables on the bench's machine): one long pause
-    in that time instead of one every few seconds, and a closed socket held at most that long.
+    and templates with it: one long pause in that time instead of one every few seconds, and a
+    closed socket held at most that long. (The load bench's figures: bench/README.md.)
     """
 
     def __init__(self, thaw_every: float, clock: Callable[[], float] = time.monotonic) -> None:

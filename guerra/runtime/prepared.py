@@ -1,8 +1,8 @@
 """Read queries whose SQL Django builds once per connection: later runs only bind new values.
 
-Profiles of the server put a third to a half of a request's time in the ORM turning querysets
-into SQL: for the game row, about 0.4 ms of the 0.45 ms the query took, SQLite's own work being
-the rest. A request of the game runs the same dozen queries with other numbers each time. A
+Profiles of the server put a large share of a request's time in the ORM turning querysets into
+SQL, most of a simple query's time on SQLite (bench/README.md has the figures). A request of the
+game runs the same dozen queries with other numbers each time. A
 `Prepared` query is written once as a queryset built from its arguments; on its first run in a
 connection, Django compiles it with stand-in values of the arguments' types, and the positions
 of the stand-ins among the SQL's parameters are noted. Every later run executes that SQL with
@@ -16,6 +16,9 @@ queryset is part of its shape and fixed when it is first compiled: a value that 
 runs must be an argument, and an argument that would change the SQL's shape (None, which
 compiles to IS NULL; a list for `__in`; a string Django rewrites, as `__contains` does) is
 refused.
+
+With GUERRA_PREPARED_SQL=0 (settings) every run is the queryset's own, through the plain ORM:
+the same results, the arguments checked alike.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from django.conf import settings
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import QuerySet
@@ -98,6 +102,8 @@ class Prepared(Generic[R]):
 
     def _run(self, mode: str, values: tuple[int | str, ...], using: str) -> list[R]:
         self._check(values)
+        if not settings.GUERRA_PREPARED_SQL:
+            return list(self._queryset(mode, values).using(using))  # the stock ORM
         if any(type(value) is int and not _INT64[0] <= value <= _INT64[1] for value in values):
             # A number no database column holds (a URL's id of 30 digits): what it matches is
             # Django's to say (nothing, for `pk=`); SQLite could not even bind it.

@@ -14,6 +14,9 @@ what those would, from SQL text kept by connection and by the names it sets:
 Each value is turned into the database's own by its field (`get_db_prep_save`), as Django does,
 and each statement runs through the connection's own cursor (transactions, the query log and
 `execute_wrapper` see it as any query).
+
+With GUERRA_PREPARED_SQL=0 (settings) each is the Django call it stands for, through the plain
+ORM: the same rows written, what it is given checked alike.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import AutoField, BigAutoField, Field, Model, SmallAutoField
@@ -68,6 +72,10 @@ def update(model: type[Model], where: Mapping[str, int], values: Mapping[str, An
         raise TypeError("an update sets something, somewhere")
     if any(type(value) is not int for value in where.values()):
         raise TypeError(f"the conditions of an update are whole numbers: {where!r}")
+    if not settings.GUERRA_PREPARED_SQL:
+        for name in (*values, *where):
+            _field(model, name)  # refused as below
+        return model._base_manager.using(using).filter(**where).update(**values)
     connection = connections[using]
 
     def make() -> str:
@@ -99,7 +107,7 @@ def insert(objects: Sequence[M], *, using: str = "default") -> Sequence[M]:
     if not isinstance(opts.pk, _AUTOMATIC_KEYS) or any(
             type(obj) is not model or obj.pk is not None for obj in objects):
         raise TypeError("insert takes new instances of one model with an automatic key")
-    if len(objects) * len(fields) > MAX_PARAMETERS:
+    if not settings.GUERRA_PREPARED_SQL or len(objects) * len(fields) > MAX_PARAMETERS:
         return model._base_manager.using(using).bulk_create(objects)
     connection = connections[using]
     if not connection.features.can_return_rows_from_bulk_insert:

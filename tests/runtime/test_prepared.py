@@ -14,6 +14,13 @@ from guerra.runtime.prepared import Prepared
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _prepared_sql(settings):
+    """These tests are the prepared SQL's, whatever GUERRA_PREPARED_SQL says
+    (tests/runtime/test_stock.py checks the plain ORM's way)."""
+    settings.GUERRA_PREPARED_SQL = True
+
 SEATS = Prepared(lambda game: Seat.objects.filter(game_id=game).select_related("user"), int)
 GAME = Prepared(
     lambda pk: Game.objects.select_related("scenario", "created_by").defer("rules").filter(pk=pk),

@@ -8,7 +8,9 @@ import pytest
 from guerra.settings import BASE_DIR, database_from_url
 
 
-def test_sqlite_url_keeps_the_immediate_transactions_and_wal():
+def test_sqlite_url_keeps_the_immediate_transactions_and_wal(monkeypatch):
+    monkeypatch.delenv("GUERRA_STOCK", raising=False)
+    monkeypatch.delenv("GUERRA_SQLITE_TURNS", raising=False)
     db = database_from_url("sqlite:////tmp/guerra.sqlite3")
     assert db["ENGINE"] == "guerra.runtime.sqlite"
     assert db["NAME"] == Path("/tmp/guerra.sqlite3")

@@ -24,7 +24,7 @@ from guerra.settings import sqlite_database
 @pytest.fixture
 def database(tmp_path: Path, django_db_blocker) -> Iterator[ConnectionHandler]:
     """Connections of their own, not the test database's (pytest-django lets them connect)."""
-    settings = sqlite_database(tmp_path / "turns.sqlite3")
+    settings = sqlite_database(tmp_path / "turns.sqlite3", turns=True)  # whatever the switch
     settings["OPTIONS"]["timeout"] = 2
     handler = ConnectionHandler({"default": settings, "file": settings})
     with django_db_blocker.unblock():

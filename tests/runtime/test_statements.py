@@ -11,6 +11,13 @@ from guerra.runtime import statements
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _prepared_sql(settings):
+    """These tests are the prepared SQL's, whatever GUERRA_PREPARED_SQL says
+    (tests/runtime/test_stock.py checks the plain ORM's way)."""
+    settings.GUERRA_PREPARED_SQL = True
+
+
 def stored(instance):
     """A row as read back from the database, without its key."""
     row = type(instance).objects.filter(pk=instance.pk).values().get()

@@ -14,6 +14,10 @@ connection's timeout gets SQLite's own "database is locked", which the services 
 
 Only for a database in a file (the server's, the tests'): an in-memory one belongs to one
 process anyway, and its shared cache locks tables, not the file.
+
+It overrides private methods of Django's back end (Django==5.2.* is pinned). With
+GUERRA_SQLITE_TURNS=0 the settings name Django's own back end with the same OPTIONS (BEGIN
+IMMEDIATE, WAL, the timeout): what correctness needs; only the waits are SQLite's again.
 """
 
 from __future__ import annotations

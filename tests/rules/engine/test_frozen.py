@@ -15,6 +15,13 @@ from guerra.rules.seed004.state import AttackState, Holding
 from tests.rules.helpers import ES, LAND, attacker, defender, situation
 
 
+@pytest.fixture(autouse=True)
+def _fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are the fast copy's and the fast `__init__`'s, whatever GUERRA_FAST_RECORDS
+    says (tests/runtime/test_stock.py checks the stock way)."""
+    monkeypatch.setattr(frozen, "FAST", True)
+
+
 def test_a_copy_equals_what_dataclasses_replace_builds_and_leaves_the_original() -> None:
     cursor = Cursor(node="land_battle", step=4, path=("declared", "land_battle"))
     copy = frozen.replace(cursor, step=5, awaiting=("Francia",))
@@ -149,7 +156,7 @@ def _records() -> list[type]:
             continue
         for value in vars(importlib.import_module(module.name)).values():
             if isinstance(value, type) and value.__module__ == module.name \
-                    and hasattr(value.__dict__.get("__init__"), "__wrapped__"):
+                    and value in frozen.RECORDS:
                 found.append(value)
     return found
 
@@ -167,10 +174,14 @@ def test_the_engines_records_and_events_are_records() -> None:
 @pytest.mark.parametrize("cls", _records(), ids=lambda cls: cls.__qualname__)
 def test_a_record_is_built_as_its_dataclass_builds_it(cls: type) -> None:
     """Same parameters, same defaults, same dict (values and order) as the dataclass's own
-    __init__, which `frozen.record` keeps as `__wrapped__`."""
+    __init__, which `frozen.record` keeps as `__wrapped__` (or leaves, with the switch off)."""
     import inspect
 
-    own = cls.__init__.__wrapped__  # type: ignore[misc]
+    installed = cls.__dict__["__init__"]
+    own = getattr(installed, "__wrapped__", installed)
+    assert (installed is not own) is frozen._on("GUERRA_FAST_RECORDS")
+    init = frozen.fast_init(cls)
+    assert init.__wrapped__ is own
     assert inspect.signature(cls) == inspect.signature(own).replace(
         parameters=list(inspect.signature(own).parameters.values())[1:])
     parameters = list(inspect.signature(own).parameters.values())[1:]
@@ -179,7 +190,8 @@ def test_a_record_is_built_as_its_dataclass_builds_it(cls: type) -> None:
                 if p.default is p.empty or not with_defaults}
         positional = [args.pop(p.name) for p in parameters
                       if p.kind is p.POSITIONAL_OR_KEYWORD and p.name in args]
-        fast = cls(*positional, **args)
+        fast = object.__new__(cls)
+        init(fast, *positional, **args)
         slow = object.__new__(cls)
         own(slow, *positional, **args)
         assert list(fast.__dict__.items()) == list(slow.__dict__.items())
