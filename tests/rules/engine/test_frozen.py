@@ -255,3 +255,47 @@ def test_what_a_record_would_build_differently_is_refused() -> None:
     for cls in (Plain, Mutable, Checked, Slotted, Factory, WithInitVar, Unset):
         with pytest.raises(TypeError):
             frozen.record(cls)
+
+
+# --- the switch: GUERRA_FAST_RECORDS, or GUERRA_STOCK for every speed-up ---------------------
+
+
+@pytest.mark.parametrize(("stock", "own", "on"), [
+    (None, None, True), ("1", None, False), ("0", None, True), ("yes", "1", True),
+    (None, "0", False), (None, "off", False), ("true", None, False), ("on", "TRUE", True),
+    (None, " 1 ", True), ("no", None, True),
+])
+def test_the_switch_is_its_own_variable_else_not_guerra_stock(
+        monkeypatch: pytest.MonkeyPatch, stock: str | None, own: str | None, on: bool) -> None:
+    for name, value in (("GUERRA_STOCK", stock), ("GUERRA_FAST_RECORDS", own)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert frozen._on("GUERRA_FAST_RECORDS") is on
+
+
+def test_with_the_switch_off_copies_are_dataclasses_replace_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frozen, "FAST", False)
+    cursor = Cursor(node="x")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        frozen.replace(cursor, colour="red")  # dataclasses.replace's own refusal
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        frozen.replace_field(cursor, "colour", "red")
+    assert frozen.replace_field(cursor, "step", 2) == dataclasses.replace(cursor, step=2)
+
+
+def test_with_the_switch_off_a_record_keeps_its_dataclass_s_init(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frozen, "FAST", False)
+
+    @dataclasses.dataclass(frozen=True)
+    class Stock:
+        value: int
+
+    own = Stock.__init__
+    assert frozen.record(Stock) is Stock and Stock.__init__ is own
+    assert Stock in frozen.RECORDS
+    with pytest.raises(TypeError):
+        frozen.record(dataclasses.dataclass(type("Mutable", (), {"__annotations__": {"v": int}})))
