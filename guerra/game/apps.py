@@ -20,3 +20,8 @@ class GameConfig(AppConfig):
     def ready(self) -> None:
         # After every migrate: an empty database gets the default scenario "Europa 1700".
         post_migrate.connect(_load_default_scenario, sender=self, dispatch_uid="guerra-default")
+        # The combat systems of the setting GUERRA_PROCEDURES: their adapters register their
+        # rules, which the models' choices name.
+        from guerra.game.procedures import load
+
+        load()

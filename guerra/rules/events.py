@@ -97,6 +97,16 @@ def outcome_label(outcome: str) -> Message:
     return Message(OUTCOME_LABELS.get(outcome, outcome))
 
 
+# The effects (and the attack's end) that the game's log tells of every attack step, whatever
+# the procedure (`Procedure.logged_events` adds a procedure's own).
+LOGGED_EFFECTS = frozenset({
+    "gold", "vp", "unit_lost", "control_placed", "control_removed", "neutral_removed",
+    "ally_declined", "attack_ended", "units_moved",
+    # What the units lost cost in unrest (L7, M7, N7, P9): public, as on the board's track.
+    "unrest",
+})
+
+
 # The rules by which a 7 costs a unit more (seed 004: L6 on land, M5 at sea).
 SEVEN_RULES = frozenset({"L6", "M5"})
 

@@ -6,14 +6,17 @@ G28-G33, G53); `scenario_pieces` holds its counters, tiles and fixed starting po
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Greatest, Least
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from guerra.rules.i18n import ARTICLES
+from guerra.rules.flowchart import get_procedure
+from guerra.rules.i18n import ARTICLES, translate
 
 colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Use a colour like #1f77b4."))
 
@@ -22,10 +25,12 @@ ARTICLE_CHOICES = [(article, article or _("no article")) for article in ARTICLES
 
 
 def procedure_choices() -> list[tuple[str, str]]:
-    """The combat systems a scenario or a game may use (their web adapters, by name)."""
-    from guerra.game.procedures import choices
-
-    return choices()
+    """The combat systems a scenario or a game may use: those the setting GUERRA_PROCEDURES
+    names, each with the name its rules give it (`Procedure.label`), in the reader's language.
+    Their web adapters, imported at start (`GameConfig.ready`), registered their rules."""
+    lang = (get_language() or "it").split("-")[0]
+    return [(name, translate(get_procedure(name).label, lang))
+            for name in settings.GUERRA_PROCEDURES]
 
 
 class Scenario(models.Model):

@@ -1,53 +1,96 @@
 """The web layer's adapters of the combat procedures, by name, beside the rules' registry
 (`guerra.rules.flowchart.get_procedure`): services and pages ask `adapter(attack.procedure)`.
-A new procedure is one more module here, with its templates in
-templates/game/procedures/<name>/; no other procedure's files change."""
+
+The setting `GUERRA_PROCEDURES` names them, one line per procedure: its name and the dotted
+path of its adapter (`guerra.game.procedures.<name>.ADAPTER`, its partials in
+templates/game/procedures/<name>/). The adapter's module imports its rules package, which
+registers the procedure with the rules. A new procedure is one more line there; no other
+procedure's files change.
+"""
 
 from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import setting_changed
+from django.utils.module_loading import import_string
 
 from guerra.game.procedures.base import (
     Control,
     Decision,
+    FormField,
     Invitation,
     InvitedAlly,
+    OddsRow,
     OddsView,
     ProcedureAdapter,
     Undecidable,
 )
-from guerra.game.procedures.d10 import ADAPTER as D10
-from guerra.game.procedures.seed004 import ADAPTER as SEED004
 
-_ADAPTERS: dict[str, ProcedureAdapter] = {a.name: a for a in (SEED004, D10)}
-DEFAULT = SEED004.name
+Adapter = ProcedureAdapter[Any, Any]
 
 
-def adapter(name: str) -> ProcedureAdapter:
+@cache
+def _registry() -> dict[str, Adapter]:
+    found: dict[str, Adapter] = {}
+    configured: dict[str, str] = settings.GUERRA_PROCEDURES
+    for name, path in configured.items():
+        loaded = import_string(path)
+        if not isinstance(loaded, ProcedureAdapter) or loaded.name != name:
+            raise ImproperlyConfigured(
+                f"GUERRA_PROCEDURES[{name!r}]: {path} is not the web adapter of {name!r}")
+        found[name] = loaded
+    return found
+
+
+def _forget(*, setting: str, **kwargs: Any) -> None:
+    if setting == "GUERRA_PROCEDURES":
+        _registry.cache_clear()
+
+
+setting_changed.connect(_forget, dispatch_uid="guerra-procedures")
+
+
+def load() -> None:
+    """Import every adapter (and so register every procedure's rules) once, at start."""
+    _registry()
+
+
+def adapter(name: str) -> Adapter:
     try:
-        return _ADAPTERS[name]
+        return _registry()[name]
     except KeyError:
         raise LookupError(f"no web adapter for the procedure {name!r}") from None
 
 
-def adapters() -> tuple[ProcedureAdapter, ...]:
-    return tuple(_ADAPTERS.values())
-
-
-def choices() -> list[tuple[str, str]]:
-    """The combat systems a game may be played with, for the forms and the admin."""
-    return [(a.name, str(a.label)) for a in _ADAPTERS.values()]
+def adapters() -> tuple[Adapter, ...]:
+    return tuple(_registry().values())
 
 
 def decision_kinds() -> list[tuple[str, str]]:
     """Every kind of decision any procedure's forms post (the form's first check)."""
-    return [(kind, kind) for a in _ADAPTERS.values() for kind in a.kinds()]
+    return [(kind, kind) for a in adapters() for kind in a.kinds()]
+
+
+def decision_fields() -> list[FormField]:
+    """Every field of any procedure's decision forms, each once (the first adapter that
+    names it gives its words), in the order the adapters list them."""
+    found: dict[str, FormField] = {}
+    for a in adapters():
+        for spec in a.form_fields:
+            found.setdefault(spec.name, spec)
+    return list(found.values())
 
 
 def required_field(kind: str) -> str | None:
-    return next((a.required(kind) for a in _ADAPTERS.values() if kind in a.kinds()), None)
+    return next((a.required(kind) for a in adapters() if kind in a.kinds()), None)
 
 
 __all__ = [
-    "DEFAULT", "Control", "Decision", "Invitation", "InvitedAlly", "OddsView",
-    "ProcedureAdapter", "Undecidable", "adapter", "adapters", "choices", "decision_kinds",
-    "required_field",
+    "Control", "Decision", "FormField", "Invitation", "InvitedAlly", "OddsRow", "OddsView",
+    "ProcedureAdapter", "Undecidable", "adapter", "adapters", "decision_fields",
+    "decision_kinds", "load", "required_field",
 ]

@@ -1,63 +1,78 @@
 """What the web layer needs of a combat procedure, beside its rules (`guerra.rules`): one
-adapter per procedure, registered by name in `guerra.game.procedures`.
+adapter per procedure, registered by name in the setting `GUERRA_PROCEDURES`.
 
 An adapter turns the procedure's state into what pages show — the decision the viewer has at
-the current box (its `Control` and the partial with its forms), the odds, the forces, an ally's
-invitation — and a submitted form into the procedure's input. Services and pages ask the
-adapter of the attack's own procedure, so they know none by name.
+the current box (its `Control` and the partial with its forms), the odds and the words of their
+outcomes, the forces, an ally's invitation, how an event of its own is drawn — and a submitted
+form into the procedure's input. Services and pages ask the adapter of the attack's own
+procedure, so they know none by name. `ProcedureAdapter` is generic in the procedure's state
+and situation (`S`, `Sit`), so each adapter is checked against its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeVar, cast
 
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from guerra.game.procedures.chart import Visit
 from guerra.game.text.grammar import agreement, art
+from guerra.game.text.messages import render_rules_message
 from guerra.rules.explore import Policy
-from guerra.rules.flowchart import Procedure, get_procedure
+from guerra.rules.flowchart import FlowState, Procedure, get_procedure
+from guerra.rules.forces import Force
 from guerra.rules.game.state import GameState
 from guerra.rules.odds import Estimate, estimate
 from guerra.runtime.kept import Kept
 
-OUTCOME_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
+
+class Declared(Protocol):
+    """What every procedure's situation (an attack as declared) says: who attacks, and the
+    power attacked (None: a neutral country)."""
+
+    @property
+    def attacker(self) -> Force: ...
+
+    @property
+    def defender(self) -> Force | None: ...
+
+
+S = TypeVar("S", bound=FlowState)  # the procedure's state
+Sit = TypeVar("Sit", bound=Declared)  # the procedure's situation (what is declared)
+T = TypeVar("T")
+
+# The class of an outcome's bar: the attacker's colour, a tie's, the defender's; any other end
+# a procedure may have (no battle at all, say) is drawn as "none".
+OUTCOME_CSS = {"attacker_wins": "", "tie": "tie", "defender_wins": "def"}
+
+
+@dataclass(frozen=True)
+class OddsRow:
+    """One outcome of the odds: its key, its words, the class of its bar and its share."""
+
+    outcome: str
+    label: str
+    css: str
+    percent: float
 
 
 @dataclass(frozen=True)
 class OddsView:
-    """Odds as percentages, for a page: exact, or estimated from `samples` battles with a 95%
-    margin of `margin` percentage points. `shown` are the outcomes the procedure can end
-    with, in the order the page lists them."""
+    """Odds as percentages, for a page: one row per outcome shown, in the order the procedure
+    lists them; exact, or estimated from `samples` battles with a 95% margin of `margin`
+    percentage points. The adapter of the attack's procedure makes them (`odds_view`)."""
 
-    attacker_wins: float
-    tie: float
-    defender_wins: float
-    ended_before_land: float
-    shown: tuple[str, ...] = OUTCOME_KEYS
+    rows: tuple[OddsRow, ...]
     samples: int | None = None
     margin: float = 0.0
 
-    @classmethod
-    def of(cls, found: object, shown: tuple[str, ...] = OUTCOME_KEYS) -> OddsView:
-        """From seed 004's `Odds` (fractions by outcome) or any `Estimate`."""
-        if isinstance(found, Estimate):
-            a, t, d, n = (float(found.share(key) * 100) for key in OUTCOME_KEYS)
-            margin = max((found.margin(key) for key in shown), default=0.0) * 100
-            return cls(a, t, d, n, shown=shown, samples=found.samples, margin=margin)
-        a, t, d, n = (float(getattr(found, key) * 100) for key in OUTCOME_KEYS)
-        return cls(a, t, d, n, shown=shown)
-
-    @property
-    def rows(self) -> list[tuple[str, str, float]]:
-        """(outcome, css class of its bar, percent) for each outcome shown; "no land battle"
-        only when it may happen."""
-        css = {"attacker_wins": "", "tie": "tie", "defender_wins": "def",
-               "ended_before_land": "none"}
-        return [(key, css[key], getattr(self, key)) for key in self.shown
-                if key != "ended_before_land" or self.ended_before_land]
+    def percent(self, outcome: str) -> float:
+        """The outcome's share in percent (0 for an outcome not shown)."""
+        return next((row.percent for row in self.rows if row.outcome == outcome), 0.0)
 
     @property
     def estimate_text(self) -> str:
@@ -73,17 +88,28 @@ class OddsView:
 @dataclass
 class Control:
     """The decision the viewer has at the current box: its kind (what the form posts), the
-    step it answers, the partial with its forms, and what the forms need."""
+    step it answers, the procedure's partial with its forms, and what the forms need (the
+    units it may bring or lose, its side; `extra`: whatever else the partial reads)."""
 
     kind: str
     step: int
-    template: str = "game/_decision_forms.html"
+    template: str
     max_armies: int = 0
     max_fleets: int = 0
-    max_tiles: int = 0
     side: str = ""
-    can_lose_fort: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FormField:
+    """A field of a procedure's decision forms: its name (what the form posts), its words (a
+    lazy translation), and what it takes: a whole number from 0 to `high`, or one of
+    `choices` (a choice field); never required unless `ProcedureAdapter.required` says so."""
+
+    name: str
+    label: Any
+    high: int = 99
+    choices: tuple[str, ...] = ()
 
 
 @dataclass
@@ -134,7 +160,6 @@ class Undecidable(ValueError):
 
 
 _odds_cache: Kept[tuple[str, Hashable, Hashable], object] = Kept(2048)
-T = TypeVar("T")
 
 
 def cached_odds(name: str, state: Hashable, key: Hashable, make: Callable[[], T]) -> T:
@@ -152,113 +177,153 @@ def clear_odds_cache() -> None:
     _odds_cache.clear()
 
 
-class ProcedureAdapter:
+class ProcedureAdapter(Generic[S, Sit]):
     """The web layer's view of one combat procedure; subclasses fill in what differs."""
 
-    name = ""
-    label: Any = ""  # the combat system's name on the pages (a gettext_lazy string)
+    name = ""  # the rules' name of the procedure (`guerra.rules.flowchart.register`)
     ally_kind = "ally"  # the Control kind of an ally's invitation (the prompt on every page)
+    # Outcomes the odds list only when they may happen (an attack that may end before its
+    # battle, say); the others are listed at 0% too.
+    rare_outcomes: frozenset[str] = frozenset()
+    # The fields of the procedure's decision forms, beside `kind` and `step` (the pages' form
+    # checks them, and names them in its refusals, before `to_input` reads them).
+    form_fields: tuple[FormField, ...] = ()
 
     @property
-    def procedure(self) -> Procedure[Any, Any]:
-        return get_procedure(self.name)
+    def procedure(self) -> Procedure[S, Sit]:
+        return cast("Procedure[S, Sit]", get_procedure(self.name))
 
-    def state(self, data: Mapping[str, Any]) -> Any:
+    @property
+    def label(self) -> str:
+        """The combat system's name on the pages, in the reader's language (the rules name
+        it: `Procedure.label`)."""
+        return render_rules_message(self.procedure.label)
+
+    def state(self, data: Mapping[str, Any]) -> S:
         return self.procedure.state_from_dict(data)
 
     # --- the viewer's decision ----------------------------------------------------------
-    def control_for(self, state: Any, power: str) -> Control | None:
+    def control_for(self, state: S, power: str) -> Control | None:
         raise NotImplementedError
 
     def to_input(self, decision: Decision, power: str) -> object:
         """The procedure's input for a submitted form; `Undecidable` when it makes none."""
         raise NotImplementedError
 
-    # --- odds -----------------------------------------------------------------------------
-    def odds(self, state: Any, key: Hashable, make: Callable[[], Policy[Any]]) -> OddsView:
-        """The odds from a state as one viewer may know it, with the players answering as
-        the policy `make()` does; computed once per process for each (state, key) and shared
-        by every viewer, page and re-fetch that asks the same (a state is one step of one
-        attack: it never changes)."""
-        procedure = self.procedure
-        found = cached_odds(self.name, state, key, lambda: estimate(procedure, state, make()))
-        return OddsView.of(found, procedure.outcomes())
-
-    def shows_odds(self, state: Any) -> bool:
-        """Odds are shown until the outcome is settled."""
-        return not state.finished and self.procedure.settled_outcome(state) is None
-
-    def current_odds(self, seen: Any) -> OddsView:
-        """The odds with every decision to come at its default (what the deadlines do)."""
-        procedure = self.procedure
-        return self.odds(seen, "defaults", lambda: procedure.default_input)
-
-    def extra_odds(self, seen: Any) -> list[tuple[str, str, OddsView]]:
-        """Other odds worth showing beside them: (caption, label of the "none" row, odds)."""
-        return []
-
-    def choice_odds(self, seen: Any, control: Control, power: str) -> list[tuple[str, OddsView]]:
-        """The odds after each option of the viewer's decision, side by side."""
-        return []
-
-    def declaration_odds(self, situation: Any) -> tuple[OddsView, OddsView | None]:
-        """The odds of declaring: alone, and with every invited ally bringing all it has
-        (None when nobody would be invited)."""
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of decision the procedure's forms post."""
         raise NotImplementedError
-
-    # --- what the pages show ----------------------------------------------------------------
-    def invited_powers(self, situation: Any) -> list[str]:
-        raise NotImplementedError
-
-    def forces(self, state: Any) -> list[dict[str, Any]]:
-        """Who fights on each side with which units left (the page's table)."""
-        raise NotImplementedError
-
-    def past_forces(self, state: Any, visits: list[Visit]) -> list[dict[str, Any]]:
-        """The forces after the given visits of the flowchart (the history)."""
-        raise NotImplementedError
-
-    def notes(self, state: Any, visits: list[Visit] | None = None) -> list[str]:
-        """Short facts under the forces (naval support...); `visits`: as they were then."""
-        return []
-
-    def naval_support(self, state: Any, visits: list[Visit] | None = None) -> str | None:
-        """The side with naval support, in a procedure that has it (now, or after the
-        given visits)."""
-        return None
 
     def required(self, kind: str) -> str | None:
         """The form field a decision of this kind cannot do without."""
         return None
 
-    def kinds(self) -> tuple[str, ...]:
-        """The kinds of decision the procedure's forms post."""
+    # --- odds -----------------------------------------------------------------------------
+    def outcome_words(self) -> dict[str, str]:
+        """Each outcome the odds list, in words; a procedure adds (or rewords) its own."""
+        return {"attacker_wins": _("Attacker wins"), "tie": _("Tie"),
+                "defender_wins": _("Defender wins")}
+
+    def odds_view(self, found: Estimate, words: Mapping[str, str] | None = None) -> OddsView:
+        """Odds found by the rules, as a page shows them: a row for each of the procedure's
+        outcomes (in its words, or in `words` where given), its rare ones only when they may
+        happen."""
+        said = {**self.outcome_words(), **(words or {})}
+        outcomes = self.procedure.outcomes()
+        rows = tuple(
+            OddsRow(outcome, said.get(outcome, outcome), OUTCOME_CSS.get(outcome, "none"),
+                    float(found.share(outcome) * 100))
+            for outcome in outcomes
+            if outcome not in self.rare_outcomes or found.share(outcome)
+        )
+        margin = max((found.margin(outcome) for outcome in outcomes), default=0.0) * 100
+        return OddsView(rows, found.samples, margin)
+
+    def odds(self, state: S, key: Hashable, make: Callable[[], Policy[S]]) -> OddsView:
+        """The odds from a state as one viewer may know it, with the players answering as
+        the policy `make()` does; computed once per process for each (state, key) and shared
+        by every viewer, page and re-fetch that asks the same (a state is one step of one
+        attack: it never changes)."""
+        procedure = self.procedure
+        found = cached_odds(self.name, cast(Hashable, state), key,
+                            lambda: estimate(procedure, state, make()))
+        return self.odds_view(found)
+
+    def shows_odds(self, state: S) -> bool:
+        """Odds are shown until the outcome is settled."""
+        finished = bool(getattr(state, "finished", False))
+        return not finished and self.procedure.settled_outcome(state) is None
+
+    def current_odds(self, seen: S) -> OddsView:
+        """The odds with every decision to come at its default (what the deadlines do)."""
+        procedure = self.procedure
+        return self.odds(seen, "defaults", lambda: procedure.default_input)
+
+    def extra_odds(self, seen: S) -> list[tuple[str, str, OddsView]]:
+        """Other odds worth showing beside them: (key, caption, odds)."""
+        return []
+
+    def choice_odds(self, seen: S, control: Control, power: str) -> list[tuple[str, OddsView]]:
+        """The odds after each option of the viewer's decision, side by side."""
+        return []
+
+    def declaration_odds(self, situation: Sit) -> tuple[OddsView, OddsView | None]:
+        """The odds of declaring: alone, and with every invited ally bringing all it has
+        (None when nobody would be invited)."""
         raise NotImplementedError
 
-    def invitation(self, state: Any, power: str) -> Invitation | None:
+    # --- what the pages show ----------------------------------------------------------------
+    def invited_powers(self, situation: Sit) -> list[str]:
+        """The allies the declaration will ask (none by default)."""
+        return []
+
+    def forces(self, state: S) -> list[dict[str, Any]]:
+        """Who fights on each side with which units left (the page's table)."""
+        raise NotImplementedError
+
+    def past_forces(self, state: S, visits: list[Visit]) -> list[dict[str, Any]]:
+        """The forces after the given visits of the flowchart (the history)."""
+        raise NotImplementedError
+
+    def notes(self, state: S, visits: list[Visit] | None = None) -> list[str]:
+        """Short facts under the forces (naval support...); `visits`: as they were then."""
+        return []
+
+    def invitation(self, state: S, power: str) -> Invitation | None:
         """The prompt of an ally the current box asks to bring units."""
         return None
 
-    def inviting(self, state: Any) -> bool:
+    def inviting(self, state: S) -> bool:
         """The current box asks allies for units (the alliances' negotiation lists them)."""
         return False
 
-    def invited_allies(self, state: Any) -> list[tuple[str, InvitedAlly]]:
+    def invited_allies(self, state: S) -> list[tuple[str, InvitedAlly]]:
         """(side, ally and its answer) for every ally asked or to be asked."""
         return []
 
-    def newly_invited(self, before: Any | None, after: Any) -> list[tuple[str, str, int, int]]:
+    def newly_invited(self, before: S | None, after: S) -> list[tuple[str, str, int, int]]:
         """(side, power, armies, fleets) of the allies whose invitation opened with this step
         (each hears of it on its own chain)."""
         return []
 
+    # --- the procedure's events in the flowchart's boxes -------------------------------------
     def event_template(self, kind: str) -> str | None:
         """The partial that draws an event of this kind in its flowchart box, if it has one."""
         return None
 
-    def warnings(self, game: GameState, situation: Any, region: str) -> list[str]:
+    def event_details(self, event: Mapping[str, Any], defending: str) -> dict[str, Any]:
+        """What the event's partial reads beside the stored event (`defending`: who holds
+        the defending side, by name: the defender, or the neutral country)."""
+        return {}
+
+    def event_lines(self, event: Mapping[str, Any]) -> int | None:
+        """How many lines of text the event's partial takes in its box, for the layout; None:
+        those of its sentence."""
+        return None
+
+    def warnings(self, game: GameState, situation: Sit, region: str) -> list[str]:
         """What an allowed attack cannot achieve, said before its 2 gold are paid (L8, L9)."""
-        defender = getattr(situation, "defender", None)
+        defender = situation.defender
         if defender is None:
             return []
         attacker = situation.attacker.power
@@ -278,3 +343,8 @@ class ProcedureAdapter:
                 agreement(attacker),
             ) % {"power": art(attacker, "Il")}]
         return []
+
+
+def exact(shares: Mapping[str, Fraction]) -> Estimate:
+    """Exact odds given outcome by outcome, as `odds_view` reads them."""
+    return Estimate(tuple(sorted(shares.items())))

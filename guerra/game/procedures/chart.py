@@ -108,19 +108,19 @@ def _lines(text: str, per_line: int) -> int:
     return max(1, ceil(len(text) / per_line))
 
 
-ONE_LINE_EVENTS = {"dice_rolled", "total"}  # dice faces; a total whose breakdown folds away
-PAIRS_PER_LINE = 9  # the dice of an exchange drawn in ranked pairs, two rows of faces
+def text_lines(text: str) -> int:
+    """The lines a sentence takes in a box."""
+    return _lines(text, TEXT_CHARS_PER_LINE)
 
 
-def _event_lines(event: dict[str, Any]) -> int:
-    if event.get("type") in ONE_LINE_EVENTS:
-        return 1
-    pairs = event.get("pairs")
-    if isinstance(pairs, list):  # rows of dice by rank, then the sentence
-        rows = 2 * max(1, ceil(max(len(event.get("attacker_rolls", [])),
-                                   len(event.get("defender_rolls", []))) / PAIRS_PER_LINE))
-        return rows + _lines(str(event.get("text", "")), TEXT_CHARS_PER_LINE)
-    return _lines(str(event.get("text", "")), TEXT_CHARS_PER_LINE)
+EventLines = Callable[[dict[str, Any]], int | None]
+
+
+def _lines_of_event(event: dict[str, Any], lines: EventLines | None) -> int:
+    """An event drawn its procedure's way takes the lines its adapter says; any other, its
+    sentence's."""
+    found = lines(event) if lines is not None else None
+    return found if found is not None else text_lines(str(event.get("text", "")))
 
 
 def chart_view(
@@ -131,12 +131,15 @@ def chart_view(
     describe: Callable[[dict[str, Any]], str],
     awaited: tuple[str, ...] = (),
     template: Callable[[str], str | None] | None = None,
+    details: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    event_lines: EventLines | None = None,
 ) -> ChartView:
     """Lay out every box of the procedure and fill those on the path with their events.
 
     `visits` may stop before the attack's end (history, one step at a time): the last visit
     is then the current box. `template` names the partial that draws an event of a kind the
-    procedure draws its own way (dice, exchanges); the others are their sentence.
+    procedure draws its own way (dice, exchanges), `details` adds what that partial reads and
+    `event_lines` says how tall it is; the others are their sentence.
     """
     by_node: dict[str, list[Visit]] = {}
     for visit in visits:
@@ -144,7 +147,7 @@ def chart_view(
     current = visits[-1].node if visits else None
 
     def shown(visit: Visit) -> list[dict[str, Any]]:
-        return [{**event, "text": describe(event),
+        return [{**event, **(details(event) if details else {}), "text": describe(event),
                  "template": template(str(event.get("type"))) if template else None}
                 for event in visit.events]
 
@@ -164,7 +167,7 @@ def chart_view(
         )
         lines = (
             _lines(f"{label} {' '.join(node.rules)}", LABEL_CHARS_PER_LINE)
-            + sum(_event_lines(event) for event in events)
+            + sum(_lines_of_event(event, event_lines) for event in events)
             + (1 if box.awaited else 0)
         )
         box.height = max(MIN_BOX_HEIGHT, BOX_PADDING + lines * LINE_HEIGHT)

@@ -1,9 +1,11 @@
 """The web layer of "d10" ("Dadi a dieci, a coppie"): an ally asked in turn whether it arrives
 (P4), a power splitting its losses between armies and fleets (P5), the exchanges drawn with
-their ten-sided dice, the odds (exact, or an estimate for huge battles)."""
+their ten-sided dice in ranked pairs, the odds (exact, or an estimate for huge battles)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from math import ceil
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -12,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from guerra.game.procedures.base import (
     Control,
     Decision,
+    FormField,
     Invitation,
     InvitedAlly,
     OddsView,
@@ -19,7 +22,7 @@ from guerra.game.procedures.base import (
     Undecidable,
     cached_odds,
 )
-from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.chart import Visit, text_lines
 from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import graph as g
 from guerra.rules.d10.boxes import army_range
@@ -32,6 +35,31 @@ from guerra.rules.forces import ATTACKER, DEFENDER
 from guerra.rules.odds import estimate
 
 UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
+EXCHANGE = "game/procedures/d10/_event_exchange.html"
+PAIRS_PER_LINE = 9  # the dice of an exchange drawn in ranked pairs, two rows of faces
+
+
+def exchange_rows(event: Mapping[str, Any], defending_label: str = "") -> list[dict[str, Any]]:
+    """P2: an exchange's two rows of dice, ranked, for the page: who rolled them (each row
+    named by its power: `defending_label` is the defender's name, or the neutral marker), and
+    each face with its class: the pair's winner ("won"), its loser ("lost"), a die without a
+    partner ("discarded"). A tie goes to the defending side."""
+    attacking = [int(f) for f in event.get("attacker_rolls", [])]
+    defending = [int(f) for f in event.get("defender_rolls", [])]
+    pairs = min(len(attacking), len(defending))
+
+    def row(label: str, faces: list[int], others: list[int], attacker: bool) -> dict[str, Any]:
+        dice = []
+        for i, face in enumerate(faces):
+            if i >= pairs:
+                dice.append((face, "discarded"))
+            else:
+                wins = face > others[i] if attacker else face >= others[i]
+                dice.append((face, "won" if wins else "lost"))
+        return {"label": label, "dice": dice}
+
+    return [row(str(event.get("attacking", "")), attacking, defending, True),
+            row(defending_label or _("Defending side"), defending, attacking, False)]
 
 
 def _row(power: str, side: str, ally: bool, *units: int) -> dict[str, Any]:
@@ -40,10 +68,11 @@ def _row(power: str, side: str, ally: bool, *units: int) -> dict[str, Any]:
             "forts": forts}
 
 
-class D10Adapter(ProcedureAdapter):
+class D10Adapter(ProcedureAdapter[D10State, Situation]):
     name = "d10"
-    label = gettext_lazy("Ten-sided dice, in pairs")
     ally_kind = "reinforce"
+    form_fields = (FormField("armies", gettext_lazy("Armies")),
+                   FormField("fleets", gettext_lazy("Fleets")))
 
     def kinds(self) -> tuple[str, ...]:
         return ("reinforce", "losses")
@@ -103,12 +132,11 @@ class D10Adapter(ProcedureAdapter):
         state = initial_state(situation)
         assert isinstance(state, D10State)
         opened, _events = D10_PROCEDURE.open(state)
-        outcomes = D10_PROCEDURE.outcomes()
 
         def found(arrivals: dict[str, tuple[int, int]] | None) -> OddsView:
             key = ("declared", None if arrivals is None else tuple(sorted(arrivals.items())))
-            return OddsView.of(cached_odds(self.name, opened, key, lambda: estimate(
-                D10_PROCEDURE, opened, policy(arrivals))), outcomes)
+            return self.odds_view(cached_odds(self.name, opened, key, lambda: estimate(
+                D10_PROCEDURE, opened, policy(arrivals))))
 
         return found({}), found(None) if situation.to_ask() else None
 
@@ -194,7 +222,21 @@ class D10Adapter(ProcedureAdapter):
         return found
 
     def event_template(self, kind: str) -> str | None:
-        return {"exchange": "game/procedures/d10/_event_exchange.html"}.get(kind)
+        return EXCHANGE if kind == "exchange" else None
+
+    def event_details(self, event: Mapping[str, Any], defending: str) -> dict[str, Any]:
+        """An exchange's dice in ranked pairs, each row named by who rolled it."""
+        if event.get("type") != "exchange":
+            return {}
+        return {"rows": exchange_rows(event, defending)}
+
+    def event_lines(self, event: Mapping[str, Any]) -> int | None:
+        """An exchange: its rows of dice (wrapped after `PAIRS_PER_LINE` pairs), then its
+        sentence."""
+        if event.get("type") != "exchange":
+            return None
+        dice = max(len(event.get("attacker_rolls", [])), len(event.get("defender_rolls", [])))
+        return 2 * max(1, ceil(dice / PAIRS_PER_LINE)) + text_lines(str(event.get("text", "")))
 
 
 ADAPTER = D10Adapter()

@@ -1,6 +1,7 @@
 """The web layer of seed 004's attack ("Diagramma classico"): its four decisions (an ally's
 units, the naval battle, the Alliance tiles at sea, the loss of an army or a fort), their
-forms and odds, the forces with the naval support, the allies' invitations."""
+forms and odds (with the naval battle's own and the end without a land battle), the forces
+with the naval support, the allies' invitations, its dice and totals in the flowchart."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from django.utils.translation import gettext_lazy, ngettext
 from guerra.game.procedures.base import (
     Control,
     Decision,
+    FormField,
     Invitation,
     InvitedAlly,
     OddsView,
     ProcedureAdapter,
     Undecidable,
     cached_odds,
+    exact,
 )
 from guerra.game.procedures.chart import Visit
 from guerra.game.text.grammar import agreement, art
@@ -28,7 +31,14 @@ from guerra.rules.seed004.choices import Choices
 from guerra.rules.seed004.declaration import initial_state
 from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
-from guerra.rules.seed004.odds import DEFAULTS, naval_odds_from_state, odds, odds_from_state
+from guerra.rules.seed004.odds import (
+    DEFAULTS,
+    Odds,
+    naval_odds_from_state,
+    odds,
+    odds_from_state,
+)
+from guerra.rules.seed004.procedure import OUTCOMES
 from guerra.rules.seed004.state import AttackState
 
 MAX_TILE_OPTIONS = 4
@@ -36,29 +46,49 @@ UNIT_COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 FORMS = "game/procedures/seed004/_decision_forms.html"
 ALLY_FORM = "game/procedures/seed004/_ally_decision.html"
 Commitments = Mapping[str, tuple[int, int]]
+EVENT_TEMPLATES = {"dice_rolled": "game/procedures/seed004/_event_dice.html",
+                   "total": "game/procedures/seed004/_event_total.html"}
 
 
-def odds_view(seen: AttackState, choices: Choices = DEFAULTS,
-              commitments: Commitments | None = None, *, naval: bool = False) -> OddsView:
-    """The exact odds from an attack's state as one viewer may know it, computed once per
-    process for each state, choices and commitments, and shared by every viewer, page and
-    re-fetch that asks the same (a state is one step of one attack; it never changes)."""
-    key = ("naval" if naval else "attack", choices,
-           None if commitments is None else tuple(sorted(commitments.items())))
-    given = None if commitments is None else dict(commitments)
-    find = naval_odds_from_state if naval else odds_from_state
-    return OddsView.of(cached_odds("seed004", seen, key, lambda: find(seen, choices, given)))
-
-
-class Seed004Adapter(ProcedureAdapter):
+class Seed004Adapter(ProcedureAdapter[AttackState, Situation]):
     name = "seed004"
-    label = gettext_lazy("Classic flowchart")
+    # M8/S4: an attack may end after the sea; its odds say so only when it may.
+    rare_outcomes = frozenset({"ended_before_land"})
+    form_fields = (
+        FormField("armies", gettext_lazy("Armies")),
+        FormField("fleets", gettext_lazy("Fleets")),
+        FormField("tiles", gettext_lazy("Alliance tiles")),
+        FormField("fight", gettext_lazy("Naval battle"), choices=("1", "0")),
+        FormField("loss", gettext_lazy("Unit to lose"), choices=("army", "fort")),
+    )
 
     def kinds(self) -> tuple[str, ...]:
         return ("ally", "naval", "tiles", "loss")
 
     def required(self, kind: str) -> str | None:
         return {"naval": "fight", "loss": "loss"}.get(kind)
+
+    def outcome_words(self) -> dict[str, str]:
+        return {**super().outcome_words(), "ended_before_land": _("No land battle")}
+
+    def exact_odds(self, found: Odds, *, naval: bool = False) -> OddsView:
+        """Seed 004's exact odds on the page; those of the naval battle say "no naval battle"
+        for the end without one."""
+        words = {"ended_before_land": _("No naval battle")} if naval else None
+        return self.odds_view(exact({name: getattr(found, name) for name in OUTCOMES}), words)
+
+    def odds_from(self, seen: AttackState, choices: Choices = DEFAULTS,
+                  commitments: Commitments | None = None, *, naval: bool = False) -> OddsView:
+        """The exact odds from an attack's state as one viewer may know it, computed once
+        per process for each state, choices and commitments, and shared by every viewer, page
+        and re-fetch that asks the same (a state is one step of one attack; it never
+        changes)."""
+        key = ("naval" if naval else "attack", choices,
+               None if commitments is None else tuple(sorted(commitments.items())))
+        given = None if commitments is None else dict(commitments)
+        find = naval_odds_from_state if naval else odds_from_state
+        found = cached_odds(self.name, seen, key, lambda: find(seen, choices, given))
+        return self.exact_odds(found, naval=naval)
 
     # --- the viewer's decision ----------------------------------------------------------
     def control_for(self, state: AttackState, power: str) -> Control | None:
@@ -77,10 +107,11 @@ class Seed004Adapter(ProcedureAdapter):
         if node == g.NAVAL_TILES:
             side = ATTACKER if power == state.main_power(ATTACKER) else DEFENDER
             force = state.situation.main(side)
-            return Control("tiles", step, FORMS, max_tiles=force.alliance_tiles if force else 0,
-                           side=side)
+            return Control("tiles", step, FORMS, side=side,
+                           extra={"max_tiles": force.alliance_tiles if force else 0})
         if node == g.LAND_LOSS_CHOICE:
-            return Control("loss", step, FORMS, can_lose_fort=state.holding(power).forts > 0)
+            return Control("loss", step, FORMS,
+                           extra={"can_lose_fort": state.holding(power).forts > 0})
         return None
 
     def to_input(self, decision: Decision, power: str) -> object:
@@ -88,7 +119,8 @@ class Seed004Adapter(ProcedureAdapter):
         if decision.kind == "ally":
             return AllyAnswer(power, step, decision.number("armies"), decision.number("fleets"))
         if decision.kind == "naval":
-            return NavalDecision(power, step, decision.value("fight", True) is True)
+            # The page posts "1" or "0"; a service's caller may say True or False.
+            return NavalDecision(power, step, decision.value("fight", False) in (True, "1"))
         if decision.kind == "tiles":
             return NavalTiles(power, step, decision.number("tiles"))
         if decision.kind == "loss":
@@ -103,14 +135,14 @@ class Seed004Adapter(ProcedureAdapter):
     def current_odds(self, seen: AttackState) -> OddsView:
         # The defaults are what happens if nobody decides otherwise: an ally who does not
         # answer declines (A3), so undecided allies count as committing nothing.
-        return odds_view(seen, commitments={})
+        return self.odds_from(seen, commitments={})
 
     def extra_odds(self, seen: AttackState) -> list[tuple[str, str, OddsView]]:
         """The naval battle's own odds while it may still be fought."""
         if seen.naval is not None:
             return []
-        naval = odds_view(seen, commitments={}, naval=True)
-        if naval.ended_before_land >= 100:
+        naval = self.odds_from(seen, commitments={}, naval=True)
+        if naval.percent("ended_before_land") >= 100:
             return []
         return [("naval", _("The naval battle itself"), naval)]
 
@@ -124,7 +156,7 @@ class Seed004Adapter(ProcedureAdapter):
 
         def after(choices: Choices = DEFAULTS,
                   commitments: dict[str, tuple[int, int]] | None = None) -> OddsView:
-            return odds_view(seen, choices, commitments or {})
+            return self.odds_from(seen, choices, commitments or {})
 
         attacking = control.side == ATTACKER
         if control.kind == "ally":
@@ -139,7 +171,7 @@ class Seed004Adapter(ProcedureAdapter):
             return [(_("If you accept"), after(Choices(defender_accepts_naval=True))),
                     (_("If you refuse"), after(Choices(defender_accepts_naval=False)))]
         if control.kind == "tiles":
-            counts = range(min(control.max_tiles, MAX_TILE_OPTIONS) + 1)
+            counts = range(min(int(control.extra["max_tiles"]), MAX_TILE_OPTIONS) + 1)
             return [(ngettext("With %(n)d tile at sea", "With %(n)d tiles at sea", n) % {"n": n},
                      after(Choices(attacker_naval_tiles=n) if attacking
                            else Choices(defender_naval_tiles=n)))
@@ -147,8 +179,8 @@ class Seed004Adapter(ProcedureAdapter):
         return []
 
     def declaration_odds(self, situation: Situation) -> tuple[OddsView, OddsView | None]:
-        alone = OddsView.of(odds(situation, commitments={}))
-        return alone, OddsView.of(odds(situation)) if situation.invited() else None
+        alone = self.exact_odds(odds(situation, commitments={}))
+        return alone, self.exact_odds(odds(situation)) if situation.invited() else None
 
     # --- what the pages show ----------------------------------------------------------------
     def invited_powers(self, situation: Situation) -> list[str]:
@@ -215,8 +247,8 @@ class Seed004Adapter(ProcedureAdapter):
             max_fleets=offer.fleets,
             # Allies who have not answered yet are counted out: the odds of what is sure.
             # The other side's answers are not known yet (A4), so they are left out too.
-            odds_with=odds_view(seen, commitments={power: (offer.armies, offer.fleets)}),
-            odds_without=odds_view(seen, commitments={}),
+            odds_with=self.odds_from(seen, commitments={power: (offer.armies, offer.fleets)}),
+            odds_without=self.odds_from(seen, commitments={}),
         )
 
     def invited_allies(self, state: AttackState) -> list[tuple[str, InvitedAlly]]:
@@ -244,8 +276,11 @@ class Seed004Adapter(ProcedureAdapter):
                 for side, ally in after.situation.invited() if ally.power in after.awaiting]
 
     def event_template(self, kind: str) -> str | None:
-        return {"dice_rolled": "game/procedures/seed004/_event_dice.html",
-                "total": "game/procedures/seed004/_event_total.html"}.get(kind)
+        return EVENT_TEMPLATES.get(kind)
+
+    def event_lines(self, event: Mapping[str, Any]) -> int | None:
+        """Dice faces take a line; so does a total, its breakdown folded away."""
+        return 1 if event.get("type") in EVENT_TEMPLATES else None
 
     def warnings(self, game: Any, situation: Situation, region: str) -> list[str]:
         """M8 first: without an army the attack ends after the sea, whatever else."""

@@ -59,13 +59,12 @@ class AttackView:
     odds: OddsView | None
     visits: int
     shown: int  # how many visits the chart shows (history)
-    adapter: ProcedureAdapter
+    adapter: ProcedureAdapter[Any, Any]
     summary: list[dict[str, Any]] = field(default_factory=list)
-    naval_support: str | None = None  # the side with naval support, at the box shown
-    notes: list[str] = field(default_factory=list)  # short facts under the forces
+    # Short facts under the forces, as the procedure says them (at the box shown).
+    notes: list[str] = field(default_factory=list)
     result: str = ""  # once over: who won, in words
-    # Other odds beside those from here (seed 004: the naval battle's own, while it may still
-    # be fought): (key, caption, odds).
+    # Other odds beside those from here, as the procedure gives them: (key, caption, odds).
     extra_odds: list[tuple[str, str, OddsView]] = field(default_factory=list)
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
@@ -81,20 +80,17 @@ class AttackView:
         return self.attack.defender.power if self.attack.defender else "—"
 
     @property
-    def defending_label(self) -> str:
-        """Who rolls the defending side's dice, by name (the d10 exchange rows)."""
-        if self.attack.neutral_id:
-            return _("Neutral country")
-        return self.attack.defender.power if self.attack.defender else ""
-
-    @property
-    def naval_odds(self) -> OddsView | None:
-        return next((odds for key, _caption, odds in self.extra_odds if key == "naval"), None)
-
-    @property
     def system(self) -> str:
         """The combat system's name, for the page."""
         return str(self.adapter.label)
+
+
+def defending_name(attack: Attack) -> str:
+    """Who holds the defending side, by name (an event's partial may name it: d10's rows of
+    dice): the defender, or the neutral country."""
+    if attack.neutral_id:
+        return _("Neutral country")
+    return attack.defender.power if attack.defender else ""
 
 
 def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) -> AttackView:
@@ -106,10 +102,14 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     seats = {seat.power: seat for seat in attack.game.table_seats()}
     awaited = tuple(state.awaiting) if live else ()
 
+    defending = defending_name(attack)
+
     def lay_out() -> ChartView:
         return chart_view(system.procedure, visits[:shown], translate=render_rules_message,
                           describe=describe_event, awaited=awaited,
-                          template=system.event_template)
+                          template=system.event_template,
+                          details=lambda event: system.event_details(event, defending),
+                          event_lines=system.event_lines)
 
     power = viewer.power if viewer is not None else None
     control = system.control_for(state, power) if live and power is not None else None
@@ -143,7 +143,6 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         summary=summary,
         choice_odds=options,
         extra_odds=extra,
-        naval_support=system.naval_support(state, past),
         notes=system.notes(state, past),
         result=result,
     )

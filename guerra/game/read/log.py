@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from guerra.game.models import GameEvent
+from guerra.game.procedures import adapters
 from guerra.game.text.grammar import art
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.events import SEVEN_RULES, UNIT_KINDS, Event, UnitLost, UnrestGained
@@ -133,29 +134,10 @@ def _sum(*counts: object) -> int | None:
     return sum(whole) if len(whole) == len(counts) else None
 
 
-# What an attack step changed, told by its effect events (the flowchart tells the rest).
-STEP_EVENTS = {
-    "gold",
-    "vp",
-    "unit_lost",
-    "control_placed",
-    "control_removed",
-    "neutral_removed",
-    "ally_committed",
-    "ally_declined",
-    "naval_decision",
-    "naval_support",
-    "battle_decided",
-    "attack_ended",
-    # d10: the exchanges and the reinforcements (P2, P4, P8).
-    "exchange",
-    "reinforcement_arrived",
-    "neutral_units_lost",
-    "nobody_defends",
-    "units_moved",
-    # What the units lost cost in unrest (L7, M7, N7, P9): public, as on the board's track.
-    "unrest",
-}
+def step_events() -> frozenset[str]:
+    """What an attack step changed, told by its events (the flowchart tells the rest): the
+    effects every procedure shares, and each procedure's own (`Procedure.logged_events`)."""
+    return frozenset().union(*(system.procedure.logged_events for system in adapters()))
 
 
 # An Italian sentence that starts with an article (a power or a region named first).
@@ -169,10 +151,11 @@ def _after_colon(sentence: str) -> str:
 
 
 def _attack_step(p: dict[str, Any]) -> str:
+    kinds = step_events()
     facts = [
         render_rules_message(event["message"])
         for event in _told([e for e in p.get("events", [])
-                            if isinstance(e, dict) and e.get("type") in STEP_EVENTS])
+                            if isinstance(e, dict) and e.get("type") in kinds])
     ]
     head = _("Attack #%(number)s:") % {"number": p.get("attack", "?")}
     if not facts:

@@ -35,30 +35,6 @@ def die(face: int, sides: int = 6) -> str:
 
 
 @register.filter
-def exchange_rows(event: dict[str, Any], defending_label: str = "") -> list[dict[str, Any]]:
-    """An exchange's two rows of dice, ranked, for the page: who rolled them (each row named
-    by its power: `defending_label` is the defender's name, or the neutral marker), and each face
-    with its class: the pair's winner ("won"), its loser ("lost"), a die without a partner
-    ("discarded")."""
-    attacking = [int(f) for f in event.get("attacker_rolls", [])]
-    defending = [int(f) for f in event.get("defender_rolls", [])]
-    pairs = min(len(attacking), len(defending))
-
-    def row(label: str, faces: list[int], others: list[int], attacker: bool) -> dict[str, Any]:
-        dice = []
-        for i, face in enumerate(faces):
-            if i >= pairs:
-                dice.append((face, "discarded"))
-            else:
-                wins = face > others[i] if attacker else face >= others[i]
-                dice.append((face, "won" if wins else "lost"))
-        return {"label": label, "dice": dice}
-
-    return [row(str(event.get("attacking", "")), attacking, defending, True),
-            row(defending_label or _("Defending side"), defending, attacking, False)]
-
-
-@register.filter
 def outcome_text(outcome: str | None) -> str:
     """An attack's outcome ("attacker_wins"…) in words."""
     return render_rules_message(outcome_label(outcome)) if outcome else ""

@@ -193,23 +193,21 @@ def _decision_kinds() -> list[tuple[str, str]]:
 
 
 class DecisionForm(FirstErrorForm):
-    """The forms of the attack page's boxes, for every combat system; which fields count
-    depends on `kind` (the procedure's adapter reads them)."""
+    """The forms of the attack page's boxes, for every combat system: the kind and the step,
+    then the fields the procedures' adapters declare, in their words (`FormField`); which
+    count depends on `kind` (the procedure's adapter reads them)."""
 
     kind = forms.ChoiceField(label=_("Decision"), choices=_decision_kinds)
     step = NumberField(label=_("Step"))
-    armies = NumberField(label=_("Armies"), high=99, required=False)
-    fleets = NumberField(label=_("Fleets"), high=99, required=False)
-    tiles = NumberField(label=_("Alliance tiles"), high=99, required=False)
-    fight = forms.TypedChoiceField(
-        label=_("Naval battle"),
-        choices=[("1", "1"), ("0", "0")],
-        coerce=lambda v: v == "1",
-        required=False,
-    )
-    loss = forms.ChoiceField(
-        label=_("Unit to lose"), choices=[("army", "army"), ("fort", "fort")], required=False
-    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from guerra.game.procedures import decision_fields
+
+        super().__init__(*args, **kwargs)
+        for spec in decision_fields():
+            self.fields[spec.name] = forms.ChoiceField(
+                label=spec.label, choices=[(c, c) for c in spec.choices], required=False,
+            ) if spec.choices else NumberField(label=spec.label, high=spec.high, required=False)
 
     def clean(self) -> dict[str, Any]:
         from guerra.game.procedures import required_field
@@ -224,12 +222,5 @@ class DecisionForm(FirstErrorForm):
         from guerra.game.procedures import Decision
 
         data = self.cleaned_data
-        return Decision(
-            kind=data["kind"],
-            step=data["step"],
-            armies=data.get("armies") or 0,
-            fleets=data.get("fleets") or 0,
-            tiles=data.get("tiles") or 0,
-            fight=data.get("fight") is True,
-            loss="fort" if data.get("loss") == "fort" else "army",
-        )
+        values = {name: data.get(name) for name in self.fields if name not in ("kind", "step")}
+        return Decision(kind=data["kind"], step=data["step"], **values)

@@ -10,10 +10,17 @@ from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import boxes, exchange
 from guerra.rules.d10 import graph as g
 from guerra.rules.d10.declaration import initial_state, refusal
+from guerra.rules.d10.events import (
+    ExchangeRolled,
+    NeutralUnitsLost,
+    NobodyDefends,
+    ReinforcementArrived,
+)
 from guerra.rules.d10.inputs import Reinforce
 from guerra.rules.d10.model import Reinforcement, Situation
 from guerra.rules.d10.state import PROCEDURE_NAME, D10State
 from guerra.rules.dice import Dice, DiceSpec
+from guerra.rules.events import LOGGED_EFFECTS
 from guerra.rules.explore import Policy
 from guerra.rules.flowchart import Node, Outcome, Procedure, Refused
 from guerra.rules.forces import ATTACKER, DEFENDER, Engagement
@@ -38,6 +45,9 @@ class D10(Procedure[D10State, Situation]):
     """Ten-sided dice in ranked pairs, reinforcements by arrival (procedures/d10.md)."""
 
     boxes_read_cursor = False  # its boxes read the units and choices, never the cursor
+    # The log tells the exchanges and the reinforcements too (P2, P4, P8).
+    logged_events = LOGGED_EFFECTS | {ExchangeRolled.type, ReinforcementArrived.type,
+                                      NeutralUnitsLost.type, NobodyDefends.type}
 
     def __init__(self) -> None:
         super().__init__(

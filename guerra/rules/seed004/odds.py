@@ -17,10 +17,9 @@ from guerra.rules.seed004 import battles
 from guerra.rules.seed004.choices import Choices, Commitments, policy
 from guerra.rules.seed004.declaration import initial_state
 from guerra.rules.seed004.model import Situation
-from guerra.rules.seed004.procedure import SEED004
+from guerra.rules.seed004.procedure import OUTCOMES, SEED004
 from guerra.rules.seed004.state import AttackState
 
-OUTCOMES = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
 DEFAULTS = Choices()
 
 

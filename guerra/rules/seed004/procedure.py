@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable
 from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
 from guerra.rules.dice import Dice
+from guerra.rules.events import LOGGED_EFFECTS
 from guerra.rules.explore import Policy
 from guerra.rules.flowchart import AutoBox, Node, Outcome, Procedure, Refused
 from guerra.rules.forces import Engagement
@@ -24,8 +25,17 @@ from guerra.rules.seed004.decisions import (
     NavalTilesBox,
 )
 from guerra.rules.seed004.declaration import initial_state, refusal
+from guerra.rules.seed004.events import (
+    AllyCommitted,
+    BattleDecided,
+    NavalDecisionMade,
+    NavalSupport,
+)
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
 from guerra.rules.seed004.state import PROCEDURE_NAME, AttackState
+
+# Every end of an attack, in the order a page lists them: M8/S4 may end it after the sea.
+OUTCOMES = ("attacker_wins", "tie", "defender_wins", "ended_before_land")
 
 AUTO: dict[str, AutoBox[AttackState]] = {
     g.DECLARED: sea.declared,
@@ -54,11 +64,14 @@ class Seed004(Procedure[AttackState, Situation]):
     """The attack flowchart of seed 004, as read by attack-rules.md."""
 
     boxes_read_cursor = False  # its boxes read the units and choices, never the cursor
+    # The log tells the allies' answers, the sea and the land battle's result too.
+    logged_events = LOGGED_EFFECTS | {AllyCommitted.type, NavalDecisionMade.type,
+                                      NavalSupport.type, BattleDecided.type}
 
     def __init__(self) -> None:
         super().__init__(
             name=PROCEDURE_NAME,
-            label=N_("An attack is declared!"),
+            label=N_("Classic flowchart"),
             nodes=g.NODES,
             edges=g.EDGES,
             start_node=g.DECLARED,
@@ -116,6 +129,10 @@ class Seed004(Procedure[AttackState, Situation]):
         if state.land is not None:
             return battles.OUTCOMES[state.land.winner]
         return None
+
+    def outcomes(self) -> tuple[str, ...]:
+        """M8, S4: an attack may end after the sea, with no land battle."""
+        return OUTCOMES
 
     def winner(self, state: AttackState, outcome: str) -> str | None:
         """The main player of the side that won; a neutral country is no power."""

@@ -51,7 +51,8 @@ def test_A2_the_prompt_offers_only_the_units_in_the_region_and_both_odds(invitat
     [prompt] = prompts_for(invitation.game, prussia)
     assert (prompt.max_armies, prompt.max_fleets) == (3, 0)
     assert prompt.friend == "Francia" and prompt.enemy == "Gran Bretagna"
-    assert prompt.odds_with.defender_wins > prompt.odds_without.defender_wins
+    with_, without = prompt.odds_with, prompt.odds_without
+    assert with_.percent("defender_wins") > without.percent("defender_wins")
     assert prompts_for(invitation.game, seat(invitation.game, "Francia")) == []
     assert prompts_for(invitation.game, seat(invitation.game, "Gran Bretagna")) == []
 

@@ -16,8 +16,8 @@ from django.utils.html import escape
 from guerra import i18n_tools
 from guerra.game import services
 from guerra.game.models import GameStatus, Scenario, Seat
+from guerra.game.procedures.d10 import exchange_rows
 from guerra.game.read.reports import StandingRow, _chart
-from guerra.game.templatetags.rules_tags import exchange_rows
 from tests.game.attack_helpers import region, rig, seat  # noqa: F401 (rig: a fixture)
 from tests.game.play_helpers import finish_auction, give_turn, seat_of, show_counter, state_of
 from tests.game.views.test_d10_web import asked, d10_game  # noqa: F401 (fixtures)

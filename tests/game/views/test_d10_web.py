@@ -141,7 +141,8 @@ def test_P4_the_allies_are_asked_one_at_a_time_each_hearing_of_it_when_its_turn_
     assert (prompt.kind, prompt.side, prompt.max_armies) == ("reinforce", "defender", 2)
     # The allies asked later count as staying out (what their deadline does): with nobody
     # left to attack, Francia keeps the region either way.
-    assert prompt.odds_with.defender_wins == prompt.odds_without.defender_wins == 100
+    with_, without = prompt.odds_with, prompt.odds_without
+    assert with_.percent("defender_wins") == without.percent("defender_wins") == 100
     assert prompts_for(Game.objects.get(pk=game.pk), seat(game, "Austria")) == []
     # Prussia arrives: it joins the defending faction, no exchange, and Austria's turn opens
     # in a window of its own (its own step and deadline).
@@ -157,7 +158,8 @@ def test_P4_the_allies_are_asked_one_at_a_time_each_hearing_of_it_when_its_turn_
     # Austria's own prompt: arriving with its two armies is its side's only chance.
     [prompt] = prompts_for(Game.objects.get(pk=game.pk), seat(game, "Austria"))
     assert (prompt.kind, prompt.side, prompt.max_armies) == ("reinforce", "attacker", 2)
-    assert prompt.odds_with.attacker_wins > 0 == prompt.odds_without.attacker_wins
+    with_, without = prompt.odds_with, prompt.odds_without
+    assert with_.percent("attacker_wins") > 0 == without.percent("attacker_wins")
 
 
 def test_P6_a_defending_ally_is_not_asked_when_nothing_is_left_to_change(d10_game, rig):
@@ -252,7 +254,8 @@ def test_the_history_shows_the_forces_as_they_were_after_each_box(asked, rig):
     now = c.get(asked.get_absolute_url()).context["view"]
     assert {row["power"]: row["armies"] for row in now.summary} == {
         "Gran Bretagna": 2, "Francia": 1, "Prussia": 1}
-    assert now.odds is not None and now.odds.shown == ("attacker_wins", "defender_wins")
+    assert now.odds is not None
+    assert [row.outcome for row in now.odds.rows] == ["attacker_wins", "defender_wins"]
 
 
 def test_the_dice_check_recomputes_the_ten_sided_dice_from_the_seed(d10_game, make_user):

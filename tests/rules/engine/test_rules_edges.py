@@ -135,7 +135,7 @@ def test_a_refused_error_carries_the_reason_and_says_it_in_english() -> None:
 def test_the_graph_a_page_draws_names_the_procedure_and_its_arrows() -> None:
     graph = SEED004.graph()
     assert (graph["name"], graph["label"], graph["start"]) == (
-        "seed004", "An attack is declared!", "declared")
+        "seed004", "Classic flowchart", "declared")
     edges = graph["edges"]
     assert isinstance(edges, list) and len(edges) == 27
     assert edges[0] == {"source": "declared", "target": "is_neutral", "label": ""}
@@ -181,7 +181,7 @@ def test_A3_S4_M2_L4_a_fresh_seed004_takes_every_default_on_a_deadline() -> None
     (1,1): A = 1 army + 1 tile + 4 = 6, D = 1 army + 2 for the fort + 1 tile + 0 = 4: A wins."""
     procedure = Seed004()
     assert (procedure.name, procedure.label, procedure.start_node) == (
-        "seed004", "An attack is declared!", "declared")
+        "seed004", "Classic flowchart", "declared")
     assert procedure.box_ids() == ALL_BOXES
     s = situation(attacker(fleets=1, alliance_tiles=1), defender(fleets=1, forts=1,
                                                                  alliance_tiles=1),
