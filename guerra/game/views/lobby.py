@@ -17,10 +17,11 @@ from guerra.game.access import ratelimits
 from guerra.game.access.visibility import remember_invite, visible_game
 from guerra.game.models import Game, GameStatus
 from guerra.game.read.board import board_view
-from guerra.game.text.parsing import BadInput, clean_text, text_field
+from guerra.game.text.parsing import BadInput, clean_text
 from guerra.game.views.accounts import PlayerRequest
 from guerra.game.views.errors import error_response
 from guerra.game.views.forms import CreateGameForm
+from guerra.game.views.inputs import JoinForm
 
 # Open games shown on one page of the lobby.
 LOBBY_PAGE_SIZE = 20
@@ -130,11 +131,11 @@ def game_invite(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def game_join(request: PlayerRequest, game_id: int) -> HttpResponse:
     game, _seat = visible_game(request, game_id)
+    form = JoinForm(request.POST)
+    if not form.is_valid():
+        return error_response(request, services.GameError(form.first_error()))
     try:
-        power = text_field(request.POST, "power", max_length=60)
-        services.game_join(game_id=game.pk, user=request.user, power=power)
-    except BadInput as bad:
-        return error_response(request, services.GameError(bad.message))
+        services.game_join(game_id=game.pk, user=request.user, power=form.cleaned_data["power"])
     except services.GameError as error:
         return error_response(request, error)
     return redirect(game)
