@@ -7,10 +7,8 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404, HttpRequest
-from django.utils import timezone
 
 from guerra.game.models import Game, GameStatus, Seat
-from guerra.game.services.play import expire_due
 from guerra.runtime.prepared import Prepared
 
 INVITES_SESSION_KEY = "guerra_invites"
@@ -62,15 +60,11 @@ def seat_of(game: Game, user: User | AnonymousUser) -> Seat | None:
 
 
 def visible_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
-    """The game for a page (or 404), every passed deadline applied first: every page and part
-    of a game comes through here, so none shows a decision whose time is up (the server's
-    timer applies it too, with every browser closed)."""
+    """The game for a page and the user's seat in it, or 404. Its passed deadline has been
+    applied before (guerra.game.views.deadlines): this only reads."""
     game = game_by_id(game_id)
     if game is None:
         raise Http404
-    due = game.deadline is not None and game.deadline <= timezone.now()
-    if due and expire_due(game_id=game.pk):
-        game = game_by_id(game_id) or game
     seat = seat_of(game, request.user)
     if not can_see(request, game, seat):
         raise Http404

@@ -17,8 +17,12 @@ from guerra.game.access.visibility import invited_games, may_visit
 from guerra.game.live.push import chains_for, stage_of, ws_path
 from guerra.game.models import Game
 from guerra.game.read.board import BoardView
-from guerra.game.views.parts import log_context, negotiation_context, staff_tools_context
-from guerra.game.views.play import phase_context
+from guerra.game.read.parts import (
+    log_context,
+    negotiation_context,
+    phase_context,
+    staff_tools_context,
+)
 
 register = template.Library()
 

@@ -13,15 +13,16 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from guerra.game import services
 from guerra.game.access.audience import Viewer
+from guerra.game.access.table import for_the_table
 from guerra.game.access.visibility import visible_game
 from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Seat
 from guerra.game.read.attack import attack_view, declare_view
 from guerra.game.read.invitations import alliance_invitations, prompt_context
+from guerra.game.read.parts import viewer_sides
 from guerra.game.text.parsing import BadInput, optional_number
 from guerra.game.views.accounts import PlayerRequest
 from guerra.game.views.errors import error_response
 from guerra.game.views.forms import DecisionForm, DeclareForm
-from guerra.game.views.parts import for_the_table, viewer_sides
 from guerra.rules.dice import die_face
 
 

@@ -7,178 +7,34 @@ Access is the game page's (a game you may not see answers 404) and, further, onl
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django import forms
-from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from guerra.game import services
-from guerra.game.access.audience import Viewer, viewer_for, visible_events_filter
+from guerra.game.access.audience import Viewer, viewer_for
 from guerra.game.access.ratelimits import chat_rate_limited
-from guerra.game.access.visibility import visible_game
-from guerra.game.live.push import CHAT_KINDS
-from guerra.game.models import Game, GameEvent, GameStatus, Seat
+from guerra.game.access.table import for_the_table
+from guerra.game.models import Game, GameStatus, Seat
 from guerra.game.read.board import board_view
-from guerra.game.read.log import describe
-from guerra.game.read.negotiation import (
-    Speaker,
-    alliance_lines,
-    alliance_members,
-    alliance_name,
-    contacts,
-    former_alliances,
-    members_then,
-    private_lines,
+from guerra.game.read.negotiation import contacts
+from guerra.game.read.parts import (
+    alliance_chat_context,
+    log_context,
+    negotiation_context,
+    private_chat_context,
+    staff_tools_context,
 )
 from guerra.game.text.grammar import art
 from guerra.game.text.parsing import BadInput, optional_number, row_id
 from guerra.game.views.errors import error_response
 from guerra.game.views.forms import NumberField, TextField
-from guerra.runtime.kept import Kept
-from guerra.runtime.prepared import Prepared
-
-# The log shows the latest events; the whole history stays in the database (admin).
-SHOWN_EVENTS = 50
-
-
-def for_the_table(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Log in first (an htmx request is sent to the login page as a whole), then: the game must
-    be visible to the user (else 404), and the user seated or staff (else 404 too)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            game_url = reverse("game_board", args=[game_id])
-            if getattr(request, "htmx", False):
-                return HttpResponseClientRedirect(f"{reverse('login')}?next={game_url}")
-            return redirect_to_login(request.get_full_path())
-        game, _seat = visible_game(request, game_id)
-        viewer = viewer_for(game, request.user)
-        if viewer is None:
-            raise Http404
-        return view(request, game, viewer, *args, **kwargs)
-
-    return wrapper
-
-
-# Context builders, shared with the template tags that render the same partials in the page.
-
-
-def _newest_events(visible: Q) -> QuerySet[GameEvent]:
-    return (GameEvent.objects.filter(visible).exclude(kind__in=CHAT_KINDS)
-            .select_related("seat").order_by("-seq")[:SHOWN_EVENTS])
-
-
-# The log of each kind of viewer: staff observing, a player, a visitor.
-_LOG_OBSERVED = Prepared(
-    lambda game: _newest_events(visible_events_filter(game, None, observer=True)), int)
-_LOG_PLAYED = Prepared(
-    lambda game, seat: _newest_events(visible_events_filter(game, seat, observer=False)),
-    int, int,
-)
-_LOG_VISITED = Prepared(
-    lambda game: _newest_events(visible_events_filter(game, None, observer=False)), int)
-
-
-def log_context(game: Game, viewer: Viewer) -> dict[str, Any]:
-    if viewer.observer:
-        events = _LOG_OBSERVED.all(game.pk)
-    elif viewer.seat is not None:
-        events = _LOG_PLAYED.all(game.pk, viewer.seat.pk)
-    else:
-        events = _LOG_VISITED.all(game.pk)
-    return {"game": game, "entries": [log_line(game, event) for event in events],
-            "shown_events": SHOWN_EVENTS}
-
-
-# An event's line in the log never changes: each is drawn once per process and language, and
-# shared by every viewer's page and re-fetch (by the game's seed fingerprint, which no other
-# game shares, and the event's number).
-_LOG_LINES: Kept[tuple[int, str, int, str], SafeString] = Kept(20_000)
-
-
-def log_line(game: Game, event: GameEvent) -> SafeString:
-    key = (game.pk, game.dice_seed_hash, event.seq, get_language() or "")
-    line = _LOG_LINES.get(key)
-    if line is None:  # the template escapes what it shows
-        line = _LOG_LINES.put(key, mark_safe(render_to_string(
-            "game/_event_line.html", {"event": event, "text": describe(event)})))
-    return line
-
-
-def alliance_chat_context(game: Game, viewer: Viewer, side: int, after: int | None = None,
-                          war: int | None = None) -> dict[str, Any] | None:
-    """One alliance's chat in war `war` (the current one unless named); None if the viewer may
-    not read it. A war gone by is history: shown, never written to."""
-    war = game.current_war if war is None else war
-    lines = alliance_lines(game, viewer, side, after, war)
-    if lines is None:
-        return None
-    current = war == game.current_war
-    members = alliance_members(viewer, side) if current else members_then(game, war, side)
-    return {
-        "game": game,
-        "viewer": viewer,
-        "war": war,
-        "side": side,
-        "name": alliance_name(side),
-        "current": current,
-        "lines": lines,
-        "members": [Speaker.of(seat) for seat in members],
-        "can_write": current and viewer.side == side and game.status == GameStatus.RUNNING,
-    }
-
-
-def private_chat_context(game: Game, viewer: Viewer, other: Seat,
-                         after: int | None = None) -> dict[str, Any] | None:
-    if viewer.seat is None or other.pk == viewer.seat.pk:
-        return None
-    lines = private_lines(game, viewer, viewer.seat.pk, other.pk, after)
-    if lines is None:
-        return None
-    return {
-        "game": game,
-        "viewer": viewer,
-        "other": Speaker.of(other),
-        "lines": lines,
-        "can_write": game.status == GameStatus.RUNNING,
-    }
-
-
-def viewer_sides(game: Game, viewer: Viewer) -> list[int]:
-    """The alliances of the current war whose private matters the viewer reads: its own
-    (observers: both, once the war's auction has made them; none before)."""
-    if viewer.observer:
-        return [1, 2] if viewer.sides else []
-    return [viewer.side] if viewer.side is not None else []
-
-
-def negotiation_context(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """The negotiation area: one's alliance chat (observers: both), the chats of one's
-    alliances in the wars gone by (history), the other players."""
-    sides = viewer_sides(game, viewer)
-    return {
-        "game": game,
-        "viewer": viewer,
-        "sides": sides,
-        "alliance_chats": [alliance_chat_context(game, viewer, side) for side in sides],
-        "former_chats": [alliance_chat_context(game, viewer, side, war=war)
-                         for war, side in former_alliances(game, viewer)],
-        "contacts": contacts(game, viewer),
-    }
-
 
 # Parts.
 
@@ -331,13 +187,6 @@ class CorrectionForm(forms.Form):
     def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [(s.pk, s.power) for s in seats]  # type: ignore[attr-defined]
-
-
-def staff_tools_context(game: Game, viewer: Viewer, done: str = "") -> dict[str, Any] | None:
-    if not viewer.observer or game.status != GameStatus.RUNNING:
-        return None
-    seats = sorted(viewer.seats, key=lambda s: (s.order, s.pk))
-    return {"game": game, "seats": seats, "done": done}
 
 
 @require_POST

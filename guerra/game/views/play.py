@@ -18,10 +18,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from guerra.game import services
 from guerra.game.access.audience import Viewer
+from guerra.game.access.table import for_the_table
 from guerra.game.access.visibility import game_by_id
 from guerra.game.models import Game, GameStatus, Region
 from guerra.game.models.state import game_regions, load_state
-from guerra.game.read.phases import table_view, taxation_preview
+from guerra.game.read.parts import phase_context
+from guerra.game.read.phases import taxation_preview
 from guerra.game.text.parsing import BadInput, number
 from guerra.game.views.errors import error_response
 from guerra.game.views.inputs import (
@@ -36,22 +38,10 @@ from guerra.game.views.inputs import (
     TileForm,
     TransferForm,
 )
-from guerra.game.views.parts import for_the_table
 
 
 def _regions(game: Game) -> dict[int, Region]:
     return {r.pk: r for r in game_regions(game)}
-
-
-def phase_context(game: Game, viewer: Viewer,
-                  regions: dict[str, Region] | None = None) -> dict[str, Any] | None:
-    """The phase panel's context (None before the game starts); `regions` by name, when the
-    page has read them already."""
-    if game.status == GameStatus.LOBBY:
-        return None
-    by_name = regions if regions is not None else {r.name: r for r in game_regions(game)}
-    table = table_view(game, load_state(game), list(viewer.seats), viewer.seat, by_name)
-    return {"game": game, "table": table, "viewer": viewer, "seat": viewer.seat}
 
 
 def _panel(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:

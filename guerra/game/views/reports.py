@@ -8,10 +8,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from guerra.game.access.audience import Viewer
+from guerra.game.access.table import for_the_table
 from guerra.game.models import Game, GameStatus, Seat
 from guerra.game.models.state import load_state
 from guerra.game.read.reports import final_standings, market, war_report
-from guerra.game.views.parts import for_the_table
 from guerra.rules.game.state import GameState
 
 
