@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from guerra.game.models import Game, Region
+from guerra.game.models import Game, Region, Seat
 from guerra.game.read.phases import parse_place
 from guerra.game.text.parsing import row_id
 from guerra.game.views.forms import FirstErrorForm, NumberField, TextField, no_control_characters
@@ -179,3 +179,31 @@ class JoinForm(FirstErrorForm):
     has no such power)."""
 
     power = TextField(max_length=60, required=False)
+
+
+LAST_ROW_ID = 2**63 - 1  # a database's largest row id: the lines of a long-lived server too
+
+
+class ChatForm(FirstErrorForm):
+    """A chat's request, a refresh (GET) or a line written (POST): `dopo`, the last line the
+    page holds (only the lines after it are sent back), and the line written, which the service
+    checks as it checks every chat line (its length, its characters)."""
+
+    dopo = NumberField(label=_("Last line"), high=LAST_ROW_ID, required=False)
+    text = forms.Field(required=False)  # as sent: the service refuses what no chat may hold
+
+    def clean_text(self) -> str:
+        return str(self.cleaned_data["text"] or "")
+
+
+class CorrectionForm(FirstErrorForm):
+    """A staff correction of one power's gold and VP, with a note for the log."""
+
+    seat = forms.TypedChoiceField(label=_("Power"), coerce=row_id)
+    gold = NumberField(label=_("Gold"), high=999)
+    vp = NumberField(label=_("VP"), high=999)
+    note = TextField(label=_("Note"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(s.pk, s.power) for s in seats]  # type: ignore[attr-defined]

@@ -7,21 +7,17 @@ Access is the game page's (a game you may not see answers 404) and, further, onl
 
 from __future__ import annotations
 
-from typing import Any
-
-from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from guerra.game import services
 from guerra.game.access.audience import Viewer, viewer_for
 from guerra.game.access.ratelimits import chat_rate_limited
 from guerra.game.access.table import for_the_table
-from guerra.game.models import Game, GameStatus, Seat
+from guerra.game.models import Game, GameStatus
 from guerra.game.read.board import board_view
 from guerra.game.read.negotiation import contacts
 from guerra.game.read.parts import (
@@ -32,9 +28,8 @@ from guerra.game.read.parts import (
     staff_tools_context,
 )
 from guerra.game.text.grammar import art
-from guerra.game.text.parsing import BadInput, optional_number, row_id
 from guerra.game.views.errors import error_response
-from guerra.game.views.forms import NumberField, TextField
+from guerra.game.views.inputs import ChatForm, CorrectionForm
 
 # Parts.
 
@@ -89,13 +84,8 @@ def contacts_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpRespo
 # after it, to append (its own new line, and whatever came meanwhile), never the whole log.
 
 
-LAST_ROW_ID = 2**63 - 1  # a database's largest row id: the lines of a long-lived server too
-
-
-def _after(request: HttpRequest) -> int | None:
-    """The last line the page holds, if it says ("dopo"); BadInput for anything but a number."""
-    data = request.POST if request.method == "POST" else request.GET
-    return optional_number(data, "dopo", high=LAST_ROW_ID)
+def _chat_form(request: HttpRequest) -> ChatForm:
+    return ChatForm(request.POST if request.method == "POST" else request.GET)
 
 
 @require_http_methods(["GET", "POST"])
@@ -106,17 +96,17 @@ def alliance_chat(request: HttpRequest, game: Game, viewer: Viewer, side: int,
     """One alliance's chat of war `war` (the path names it; without: the current war). A page
     left open across a war's end still reads its old chat, now history (200, never a 404 for
     its members); writing there is refused."""
-    try:
-        after = _after(request)
-    except BadInput as bad:
-        return error_response(request, services.GameError(bad.message))
+    form = _chat_form(request)
+    if not form.is_valid():
+        return error_response(request, services.GameError(form.first_error()))
+    after = form.cleaned_data["dopo"]
     if request.method == "POST":
         refusal = _alliance_post_refusal(game, viewer, side, war)
         if refusal is not None:
             return error_response(request, refusal)
         try:
             services.chat_post_alliance(
-                game_id=game.pk, user=request.user, text=request.POST.get("text", ""),
+                game_id=game.pk, user=request.user, text=form.cleaned_data["text"],
                 war=game.current_war if war is None else war, side=side,
             )
         except services.GameError as error:
@@ -151,17 +141,17 @@ def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int)
     other = next((seat for seat in viewer.seats if seat.pk == seat_id), None)
     if other is None:
         raise Http404
-    try:
-        after = _after(request)
-    except BadInput as bad:
-        return error_response(request, services.GameError(bad.message))
+    form = _chat_form(request)
+    if not form.is_valid():
+        return error_response(request, services.GameError(form.first_error()))
+    after = form.cleaned_data["dopo"]
     if request.method == "POST":
         try:
             services.chat_post_private(
                 game_id=game.pk,
                 user=request.user,
                 recipient_seat_id=seat_id,
-                text=request.POST.get("text", ""),
+                text=form.cleaned_data["text"],
             )
         except services.GameError as error:
             return error_response(request, error)
@@ -176,17 +166,6 @@ def private_chat(request: HttpRequest, game: Game, viewer: Viewer, seat_id: int)
 
 
 # Staff corrections (observers only): gold and VP set by hand, logged in public.
-
-
-class CorrectionForm(forms.Form):
-    seat = forms.TypedChoiceField(label=gettext_lazy("Power"), coerce=row_id)
-    gold = NumberField(label=gettext_lazy("Gold"), high=999)
-    vp = NumberField(label=gettext_lazy("VP"), high=999)
-    note = TextField(label=gettext_lazy("Note"), max_length=200, required=False)
-
-    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(s.pk, s.power) for s in seats]  # type: ignore[attr-defined]
 
 
 @require_POST

@@ -373,4 +373,4 @@ def test_a_live_refresh_after_the_last_line_costs_the_same_whatever_the_history(
 def test_a_bad_last_line_is_refused_in_italian(running_game, table, bad):
     response = client_of(table["Francia"].user).get(alliance_url(running_game, 1), {"dopo": bad})
     assert response.status_code == 400
-    assert "«dopo» deve essere un numero intero" in response.content.decode()
+    assert "Ultima riga: Inserisci un numero intero." in response.content.decode()
