@@ -1,7 +1,7 @@
 """Time of the game's pages and answers, in-process (no network): what one request costs the
 server, and its SQL queries.
 
-    .venv/bin/python bench/page_bench.py [--runs N] [--profile TEXT] [--queries TEXT]
+    .venv/bin/python bench/page_bench.py [--runs N] [--cpu] [--profile TEXT] [--queries TEXT]
 
 It makes a temporary SQLite database with a running game (the one `live_latency.py` plays) and
 times, with Django's test client, over N runs each (p50 and p99, after a warm-up):
@@ -15,6 +15,11 @@ times, with Django's test client, over N runs each (p50 and p99, after a warm-up
 - in a seven-player game (`page_moments.py`): an auction call (a pass on a standing proposal),
   and the action that ends a war (income, scoring and the next war's auction at once), each
   with the panel it answers with.
+
+`--cpu` times each request by the CPU time of its thread (the test client runs the request, its
+ORM and SQLite in this thread) instead of the wall clock: on a machine busy with other work, the
+wall clock counts the waits for a core too. With GUERRA_PREPARED_SQL=0 (or any other switch of
+guerra/settings.py) in the environment, the same requests run with that speed-up off.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ Request = Callable[[int], None]
 # --profile / --queries: the requests whose name holds this text are profiled too, or have
 # their SQL printed.
 PROFILE: dict[str, str | None] = {"text": None, "queries": None}
+# --cpu: the thread's CPU time instead of the wall clock.
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 
 
 def profile(name: str, request: Request, runs: int, prepare: Request | None) -> None:
@@ -67,7 +74,7 @@ def _watch_pushes() -> None:
 
     def timed_send(group: str, message: dict[str, object]) -> bool:
         if not FIRST_PUSH:
-            FIRST_PUSH.append(time.perf_counter())
+            FIRST_PUSH.append(CLOCK[0]())
         return send(group, message)
 
     live.send = timed_send
@@ -99,9 +106,9 @@ def measure(name: str, request: Request, runs: int, prepare: Request | None = No
     for i in range(runs):
         ready(6 + i)
         FIRST_PUSH.clear()
-        start = time.perf_counter()
+        start = CLOCK[0]()
         request(6 + i)
-        timings.append((time.perf_counter() - start) * 1000)
+        timings.append((CLOCK[0]() - start) * 1000)
         if FIRST_PUSH:
             pushes.append((FIRST_PUSH[0] - start) * 1000)
     p50, p99 = percentiles(timings)
@@ -115,6 +122,8 @@ def measure(name: str, request: Request, runs: int, prepare: Request | None = No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the requests' CPU time (their thread's), not the wall clock")
     parser.add_argument("--profile", metavar="TEXT",
                         help="profile (cProfile, by own time) the requests whose name holds TEXT")
     parser.add_argument("--queries", metavar="TEXT",
@@ -122,6 +131,8 @@ def main() -> None:
     args = parser.parse_args()
     PROFILE["text"] = args.profile
     PROFILE["queries"] = args.queries
+    if args.cpu:
+        CLOCK[0] = time.thread_time
     import os
 
     os.environ.setdefault("GUERRA_CHAT_LINES_PER_MINUTE", "0")  # a bench writes fast

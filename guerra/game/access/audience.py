@@ -110,14 +110,6 @@ def last_in_chains(game_id: int, chains: Iterable[str], upto: int = LAST_SEQ) ->
     return {name: (row[i] if row else None) or 0 for i, name in enumerate(names)}
 
 
-# A seat's side in every war it fought (AllianceMembership): (war, side) rows.
-_SEAT_SIDES = Prepared(
-    lambda game, seat: AllianceMembership.objects.filter(game_id=game, seat_id=seat)
-    .values_list("war", "side"),
-    int, int,
-)
-
-
 @dataclass(frozen=True, eq=False)
 class Viewer:
     """One user looking at one game: a player (seat) or a staff observer."""
@@ -167,8 +159,10 @@ class Viewer:
         """The viewer's side in each war before the current one (read once, when asked)."""
         if self.seat is None or self.war <= 1:
             return {}
-        return {war: side for war, side in _SEAT_SIDES.all(self.game_id, self.seat.pk)
-                if war < self.war}
+        # Read only for the wars gone by: the plain ORM (bench/README.md, prepared SQL).
+        rows = AllianceMembership.objects.filter(
+            game_id=self.game_id, seat_id=self.seat.pk, war__lt=self.war)
+        return dict(rows.values_list("war", "side"))
 
     def can_read_private(self, seat_a: int, seat_b: int) -> bool:
         return self.observer or self.seat_id in (seat_a, seat_b)

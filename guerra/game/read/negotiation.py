@@ -105,16 +105,10 @@ def former_alliances(game: Game, viewer: Viewer) -> list[tuple[int, int]]:
 def members_then(game: Game, war: int, side: int) -> list[Seat]:
     """The members of one alliance of one war, in seating order."""
     seats = {seat.pk: seat for seat in game.table_seats()}
-    members = [seats[seat] for seat, their_side in _WAR_MEMBERS.all(game.pk, war)
-               if their_side == side and seat in seats]
+    # A war gone by, read when its chat is opened: the plain ORM (bench/README.md, prepared SQL).
+    rows = AllianceMembership.objects.filter(game_id=game.pk, war=war, side=side)
+    members = [seats[seat] for seat in rows.values_list("seat_id", flat=True) if seat in seats]
     return sorted(members, key=lambda seat: (seat.order, seat.pk))
-
-
-_WAR_MEMBERS = Prepared(
-    lambda game, war: AllianceMembership.objects.filter(game_id=game, war=war)
-    .values_list("seat_id", "side"),
-    int, int,
-)
 
 
 def private_lines(game: Game, viewer: Viewer, seat_a: int, seat_b: int,
