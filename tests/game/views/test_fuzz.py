@@ -95,6 +95,9 @@ def table(running_game, make_user, settings) -> Table:
     settings.GUERRA_CHAT_LINES_PER_MINUTE = 0
     settings.GUERRA_GAMES_PER_HOUR = 0
     settings.GUERRA_SIGNUPS_PER_HOUR = 0
+    # The live pace gives a decision two minutes, which a fuzzing run on a busy machine
+    # outlasts: the next request, refused or not, would apply the passed deadline's default.
+    Game.objects.filter(pk=running_game.pk).update(deadline_seconds=7 * 24 * 3600)
     attack = declare(running_game, "Gran Bretagna", "Nord America", "Francia")
     dario, capo = make_user("dario"), make_user("capo", staff=True)
     lobby = services.game_create(user=dario, scenario=running_game.scenario, name="Attesa",
