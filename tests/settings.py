@@ -40,3 +40,6 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 _LAYER: dict[str, Any] = CHANNEL_LAYERS["default"]  # noqa: F405
 if "RedisChannelLayer" in _LAYER["BACKEND"]:
     _LAYER["CONFIG"]["prefix"] = f"guerra-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+
+# A third combat system, used only by the tests (tests/toy_procedure): its one registry line.
+GUERRA_PROCEDURES = {**GUERRA_PROCEDURES, "toy": "tests.toy_procedure.adapter.ADAPTER"}  # noqa: F405

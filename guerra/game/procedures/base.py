@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from django.template.backends.django import Template
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -44,6 +45,9 @@ class Declared(Protocol):
 S = TypeVar("S", bound=FlowState)  # the procedure's state
 Sit = TypeVar("Sit", bound=Declared)  # the procedure's situation (what is declared)
 T = TypeVar("T")
+# A partial of a procedure: its name among the project's templates, or the template itself (a
+# procedure whose partials live elsewhere loads them; `{% include %}` takes either).
+Partial = str | Template
 
 # The class of an outcome's bar: the attacker's colour, a tie's, the defender's; any other end
 # a procedure may have (no battle at all, say) is drawn as "none".
@@ -93,7 +97,7 @@ class Control:
 
     kind: str
     step: int
-    template: str
+    template: Partial
     max_armies: int = 0
     max_fleets: int = 0
     side: str = ""
@@ -198,6 +202,11 @@ class ProcedureAdapter(Generic[S, Sit]):
         """The combat system's name on the pages, in the reader's language (the rules name
         it: `Procedure.label`)."""
         return render_rules_message(self.procedure.label)
+
+    @property
+    def rules_template(self) -> Partial:
+        """Its section of the rules page ("Come si gioca"), among its own partials."""
+        return f"game/procedures/{self.name}/_rules.html"
 
     def state(self, data: Mapping[str, Any]) -> S:
         return self.procedure.state_from_dict(data)
@@ -307,7 +316,7 @@ class ProcedureAdapter(Generic[S, Sit]):
         return []
 
     # --- the procedure's events in the flowchart's boxes -------------------------------------
-    def event_template(self, kind: str) -> str | None:
+    def event_template(self, kind: str) -> Partial | None:
         """The partial that draws an event of this kind in its flowchart box, if it has one."""
         return None
 

@@ -130,7 +130,7 @@ def chart_view(
     translate: Callable[[str], str],
     describe: Callable[[dict[str, Any]], str],
     awaited: tuple[str, ...] = (),
-    template: Callable[[str], str | None] | None = None,
+    template: Callable[[str], Any] | None = None,
     details: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     event_lines: EventLines | None = None,
 ) -> ChartView:
