@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from guerra.game.procedures import ProcedureAdapter, adapter, adapters
+from guerra.game.procedures import Adapter, adapter, adapters
 from guerra.game.procedures.chart import chart_view
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.declaration import DECLARATION_COST
@@ -130,7 +130,7 @@ def _translated_tiles(facts: RulesFacts) -> list[TileLine]:
                         "text": render_rules_message(tile.text)}) for tile in facts.tiles]
 
 
-def _system(name: str) -> ProcedureAdapter:
+def _system(name: str) -> Adapter:
     try:
         return adapter(name)
     except LookupError:
