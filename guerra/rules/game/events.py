@@ -3,6 +3,9 @@
 The attack's own events (dice, totals, losses...) come from its procedure; the shared effect
 events of `guerra.rules.events` (gold, unrest, VP, control markers) are reused here too. The
 web layer logs every event and pushes it; the state the machine returns is the truth.
+
+The events of a turn's actions live in `action_events`, the words they share in
+`event_texts`; both are importable from here.
 """
 
 from __future__ import annotations
@@ -11,45 +14,71 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from guerra.rules.events import Event
+from guerra.rules.game.action_events import (
+    ActionPassed,
+    AttackBegan,
+    Built,
+    CivilDisorder,
+    CounterTaken,
+    GoldTransferred,
+    LostAtSea,
+    Moved,
+    StormRolled,
+    Taxed,
+    TilePlayed,
+    TileTaken,
+    UnrestReduced,
+)
+from guerra.rules.game.event_texts import (
+    PHASE_LABELS,
+    UNIT_LABELS,
+    gold_text,
+    place_text,
+    unit_text,
+    unrest_text,
+)
 from guerra.rules.game.scenario import UnitKind
-from guerra.rules.i18n import N_, Message, _, join, ngettext
+from guerra.rules.i18n import Message, _, join, ngettext
 
-PHASE_LABELS = {
-    "setup": N_("setup"),
-    "counters": N_("new counters"),
-    "auction": N_("alliance auction"),
-    "rounds": N_("action rounds"),
-    "income": N_("income"),
-    "scoring": N_("scoring"),
-    "end_of_war": N_("end of the war"),
-    "game_over": N_("end of the game"),
-}
-UNIT_LABELS = {"army": N_("armies"), "fleet": N_("fleets"), "fort": N_("forts")}
-
-
-def unit_text(kind: UnitKind, count: int = 1) -> Message:
-    if kind == "army":
-        return ngettext("{count} army", "{count} armies", count)
-    if kind == "fleet":
-        return ngettext("{count} fleet", "{count} fleets", count)
-    return ngettext("{count} fort", "{count} forts", count)
-
-
-def gold_text(amount: int) -> Message:
-    """ "1 oro", "2 ori"."""
-    return ngettext("{count} gold", "{count} gold", amount)
-
-
-def unrest_text(amount: int) -> Message:
-    """ "1 punto di insoddisfazione", "2 punti di insoddisfazione"."""
-    return ngettext("{count} unrest point", "{count} unrest points", amount)
-
-
-def place_text(region: str | None) -> Message:
-    """Where a unit is: a region ("nei Caraibi"), or the power's home."""
-    if region is None:
-        return _("at home")
-    return _("in {region}", region=region)
+__all__ = [
+    "PHASE_LABELS",
+    "UNIT_LABELS",
+    "ActionPassed",
+    "AlliancesFormed",
+    "AttackBegan",
+    "BidRaised",
+    "Built",
+    "CallPassed",
+    "CivilDisorder",
+    "CounterTaken",
+    "CountersDrawn",
+    "GameWon",
+    "GoldTransferred",
+    "IncomeReport",
+    "LostAtSea",
+    "Moved",
+    "PenaltyApplied",
+    "PhaseBegan",
+    "PopulationGrew",
+    "ProposalMade",
+    "ProposalWon",
+    "RegionScored",
+    "RoundBegan",
+    "SeatingDrawn",
+    "SetupMarker",
+    "StormRolled",
+    "Taxed",
+    "TilePlayed",
+    "TileTaken",
+    "TurnBegan",
+    "UnitPlaced",
+    "UnrestReduced",
+    "WarEnded",
+    "gold_text",
+    "place_text",
+    "unit_text",
+    "unrest_text",
+]
 
 
 @dataclass(frozen=True)
@@ -226,222 +255,6 @@ class AlliancesFormed(Event):
     def describe(self) -> Message:
         return _("Alliances of war {war}: A {a}; B {b}. Turn order: {order}.", war=self.war,
                  a=", ".join(self.a), b=", ".join(self.b), order=", ".join(self.order))
-
-
-@dataclass(frozen=True)
-class Taxed(Event):
-    """G41/G42: unrest taken for gold, by choice or automatically for a payment."""
-
-    type: ClassVar[str] = "taxed"
-    power: str
-    gold: int
-    unrest: int
-    automatic: bool
-
-    def describe(self) -> Message:
-        gold, unrest = gold_text(self.gold), unrest_text(self.unrest)
-        if self.automatic:
-            return _("{power} lacks gold and is taxed: {gold} for {unrest}.",
-                     power=self.power, gold=gold, unrest=unrest)
-        return _("{power} taxes: {gold} for {unrest}.", power=self.power, gold=gold,
-                 unrest=unrest)
-
-
-@dataclass(frozen=True)
-class GoldTransferred(Event):
-    """G43: public."""
-
-    type: ClassVar[str] = "gold_transferred"
-    power: str
-    to: str
-    gold: int
-
-    def describe(self) -> Message:
-        return ngettext("{power} gives {count} gold to {to}.",
-                        "{power} gives {count} gold to {to}.", self.gold, power=self.power,
-                        to=self.to)
-
-
-@dataclass(frozen=True)
-class Built(Event):
-    """G30."""
-
-    type: ClassVar[str] = "built"
-    power: str
-    kind: UnitKind
-    region: str | None
-    population: int
-    gold: int
-
-    def describe(self) -> Message:
-        if self.gold:
-            return ngettext("{power} builds {unit} {place} for {count} gold.",
-                            "{power} builds {unit} {place} for {count} gold.", self.gold,
-                            power=self.power, unit=unit_text(self.kind),
-                            place=place_text(self.region))
-        return ngettext("{power} builds {unit} {place} for {count} population.",
-                        "{power} builds {unit} {place} for {count} population.",
-                        self.population, power=self.power, unit=unit_text(self.kind),
-                        place=place_text(self.region))
-
-
-@dataclass(frozen=True)
-class Moved(Event):
-    """G31-G33: one unit moved; `voyage` is an ocean voyage (G33)."""
-
-    type: ClassVar[str] = "moved"
-    power: str
-    kind: UnitKind
-    source: str | None
-    target: str | None
-    by_sea: bool
-    voyage: bool
-
-    def describe(self) -> Message:
-        unit = unit_text(self.kind)
-        if self.source is None:
-            return _("{power} moves {unit} from home to {target}.", power=self.power,
-                     unit=unit, target=self.target or "")
-        if self.target is None:
-            return _("{power} brings {unit} home from {source}.", power=self.power, unit=unit,
-                     source=self.source)
-        return _("{power} moves {unit} from {source} to {target}.", power=self.power,
-                 unit=unit, source=self.source, target=self.target)
-
-
-@dataclass(frozen=True)
-class LostAtSea(Event):
-    """G33: a 1 on the storm die; the unit goes back to the supply, its power takes 1 unrest."""
-
-    type: ClassVar[str] = "lost_at_sea"
-    power: str
-    kind: UnitKind
-    target: str | None
-    die: int
-
-    def describe(self) -> Message:
-        return _("Storm: {power} loses {unit} at sea (die: {die}).", power=self.power,
-                 unit=unit_text(self.kind), die=self.die)
-
-
-@dataclass(frozen=True)
-class StormRolled(Event):
-    """G33: the storm die of a unit that came through."""
-
-    type: ClassVar[str] = "storm_rolled"
-    power: str
-    kind: UnitKind
-    die: int
-
-    def describe(self) -> Message:
-        return _("{power} crosses the ocean safely with {unit} (die: {die}).",
-                 power=self.power, unit=unit_text(self.kind), die=self.die)
-
-
-@dataclass(frozen=True)
-class ActionPassed(Event):
-    """G35."""
-
-    type: ClassVar[str] = "action_passed"
-    power: str
-
-    def describe(self) -> Message:
-        return _("{power} passes an action.", power=self.power)
-
-
-@dataclass(frozen=True)
-class CivilDisorder(Event):
-    """G29: the turn's deadline passed; its remaining actions are passed."""
-
-    type: ClassVar[str] = "civil_disorder"
-    power: str
-    actions: int
-
-    def describe(self) -> Message:
-        return ngettext("Civil disorder: {power} did not play in time and passes {count} "
-                        "action.", "Civil disorder: {power} did not play in time and passes "
-                        "{count} actions.", self.actions, power=self.power)
-
-
-@dataclass(frozen=True)
-class TileTaken(Event):
-    """G38."""
-
-    type: ClassVar[str] = "tile_taken"
-    power: str
-    tile: str
-    label: str
-    region: str | None
-
-    def describe(self) -> Message:
-        if self.region is not None:
-            return _("{power} takes the {tile} tile of {region}.", power=self.power,
-                     tile=Message(self.label), region=self.region)
-        return _("{power} takes the {tile} tile.", power=self.power, tile=Message(self.label))
-
-
-@dataclass(frozen=True)
-class TilePlayed(Event):
-    """G40: a once-per-war tile used (War Ministry, Mercenaries)."""
-
-    type: ClassVar[str] = "tile_played"
-    power: str
-    tile: str
-    label: str
-
-    def describe(self) -> Message:
-        return _("{power} plays its {tile} tile.", power=self.power, tile=Message(self.label))
-
-
-@dataclass(frozen=True)
-class UnrestReduced(Event):
-    """G40, Government Reform."""
-
-    type: ClassVar[str] = "unrest_reduced"
-    power: str
-    amount: int
-
-    def describe(self) -> Message:
-        return ngettext("{power} loses {count} unrest point.",
-                        "{power} loses {count} unrest points.", self.amount, power=self.power)
-
-
-@dataclass(frozen=True)
-class CounterTaken(Event):
-    """G36/G37: a population counter colonised, or a trade counter traded."""
-
-    type: ClassVar[str] = "counter_taken"
-    power: str
-    counter: int
-    region: str
-    kind: str  # "colonise" or "trade"
-    population: int
-
-    def describe(self) -> Message:
-        if self.kind == "trade":
-            return _("{power} trades in {region} and places a control marker there.",
-                     power=self.power, region=self.region)
-        return _("{power} colonises {region} and places a control marker there.",
-                 power=self.power, region=self.region)
-
-
-@dataclass(frozen=True)
-class AttackBegan(Event):
-    """G34: the Attack action starts attack number `number`."""
-
-    type: ClassVar[str] = "attack_began"
-    number: int
-    power: str
-    region: str
-    defender: str | None
-    counter: int | None
-
-    def describe(self) -> Message:
-        if self.defender is not None:
-            return _("{power} attacks {defender} in {region}.", power=self.power,
-                     defender=self.defender, region=self.region)
-        return _("{power} attacks a neutral country in {region}.", power=self.power,
-                 region=self.region)
 
 
 @dataclass(frozen=True)
