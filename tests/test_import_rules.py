@@ -47,6 +47,8 @@ WRONG_IMPORTS = [
      "guerra.game.services is not allowed to import guerra.game.read"),
     ("guerra/game/templatetags/names.py", "import guerra.game.views.lobby",
      "guerra.game.templatetags is not allowed to import guerra.game.views"),
+    ("guerra/game/live/routing.py", "import guerra.game.views.lobby",
+     "Illegal imports of protected package guerra.game.views"),
     ("guerra/game/live/push.py", "import guerra.game.services.play",
      "guerra.game.live.push is not allowed to import guerra.game.services"),
     ("guerra/game/access/visibility.py", "import guerra.game.services.play",
