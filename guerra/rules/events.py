@@ -15,6 +15,7 @@ from typing import ClassVar, Literal
 from guerra.rules import frozen
 from guerra.rules.i18n import N_, Message, _, ngettext
 from guerra.rules.jsontype import JSON
+from guerra.rules.registry import procedures
 
 UnitKind = Literal["army", "fleet", "fort"]
 UNIT_KINDS: tuple[UnitKind, ...] = ("army", "fleet", "fort")
@@ -85,16 +86,20 @@ class AttackEnded(Event):
         return _("The attack is over: {outcome}.", outcome=outcome_label(self.outcome))
 
 
+# The outcomes every procedure may end with; a procedure names its own others
+# (`Procedure.outcome_labels`: seed 004's end without a land battle).
 OUTCOME_LABELS = {
     "attacker_wins": N_("the attacker wins"),
     "defender_wins": N_("the defender wins"),
     "tie": N_("tie"),
-    "ended_before_land": N_("no land battle"),
 }
 
 
 def outcome_label(outcome: str) -> Message:
-    return Message(OUTCOME_LABELS.get(outcome, outcome))
+    label = OUTCOME_LABELS.get(outcome) or next(
+        (p.outcome_labels[outcome] for p in procedures() if outcome in p.outcome_labels),
+        outcome)
+    return Message(label)
 
 
 # The effects (and the attack's end) that the game's log tells of every attack step, whatever

@@ -78,6 +78,8 @@ class Procedure(Engine[S], ABC, Generic[S, Sit]):
     # The kinds of event the game's log tells of an attack step: the effects every procedure
     # shares, and those of its own a procedure adds (its decisions, its battles).
     logged_events: frozenset[str] = LOGGED_EFFECTS
+    # Its outcomes beyond those every procedure shares (`events.OUTCOME_LABELS`), in words.
+    outcome_labels: Mapping[str, str] = {}
 
     def __init__(
         self,

@@ -67,6 +67,7 @@ class Seed004(Procedure[AttackState, Situation]):
     # The log tells the allies' answers, the sea and the land battle's result too.
     logged_events = LOGGED_EFFECTS | {AllyCommitted.type, NavalDecisionMade.type,
                                       NavalSupport.type, BattleDecided.type}
+    outcome_labels = {"ended_before_land": N_("no land battle")}  # M8, S4
 
     def __init__(self) -> None:
         super().__init__(
