@@ -68,7 +68,7 @@ def test_a_game_plays_a_whole_attack_with_the_toy_procedure_through_the_pages(to
     place = region(game, REGION)
     target = f"power-{seat(game, 'Francia').pk}"
     panel = bruno.get(reverse("attack_declare_panel", args=[game.pk]),
-                      {"regione": place.pk, "obiettivo": target})
+                      {"regione": str(place.pk), "obiettivo": target})
     view = panel.context["declare"]
     assert view.refusal == ""
     assert [(row.outcome, row.percent) for row in view.odds_alone.rows] == [
