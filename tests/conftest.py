@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -26,6 +27,18 @@ def _names_as_the_database_gives_them() -> Iterator[None]:
 
     yield
     forget_names()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test database, whose migrated rows a transactional test's flush puts back
+    at once (tests/snapshot.py) rather than by loading the scenarios again."""
+    from tests.snapshot import put_rows_back_after_flush
+
+    with django_db_blocker.unblock():
+        stop = put_rows_back_after_flush()
+    yield
+    stop()
 
 
 @pytest.fixture
