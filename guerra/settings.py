@@ -52,6 +52,9 @@ def env_list(name: str, default: str) -> list[str]:
 #                           made from the instance's dict -> the dataclasses' own __init__ and
 #                           dataclasses.replace. Read by guerra/rules itself (which knows no
 #                           Django), from the environment, when the rules are imported.
+# No switch for guerra/runtime/kept.py (the app's own cache of values that never change: no
+# stock piece replaced) or server.py (daphne's own command line with smaller websocket caps: a
+# limit, not a speed-up).
 GUERRA_STOCK = env_bool("GUERRA_STOCK", False)
 
 
