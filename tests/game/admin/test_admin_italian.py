@@ -136,10 +136,10 @@ def messages_of(response, client) -> list[str]:
 
 def test_a_changed_scenario_is_told_with_its_article(staff, scenario):
     url = reverse("admin:game_scenario_change", args=[scenario.pk])
-    response = staff.post(url, inline_post_data(scenario))
+    response = staff.post(url, inline_post_data(scenario, parts=[]))
     assert response.status_code == 302
     assert messages_of(response, staff) == [f"Lo scenario «{scenario.name}» è stato modificato."]
-    response = staff.post(url, {**inline_post_data(scenario), "_continue": "1"})
+    response = staff.post(url, {**inline_post_data(scenario, parts=[]), "_continue": "1"})
     assert messages_of(response, staff) == [
         f"Lo scenario «{scenario.name}» è stato modificato. Puoi modificarlo di nuovo qui sotto."
     ]
