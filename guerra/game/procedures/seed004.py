@@ -47,7 +47,9 @@ FORMS = "game/procedures/seed004/_decision_forms.html"
 ALLY_FORM = "game/procedures/seed004/_ally_decision.html"
 Commitments = Mapping[str, tuple[int, int]]
 EVENT_TEMPLATES = {"dice_rolled": "game/procedures/seed004/_event_dice.html",
-                   "total": "game/procedures/seed004/_event_total.html"}
+                   "total": "game/procedures/seed004/_event_total.html",
+                   "battle_decided": "game/procedures/seed004/_event_result.html"}
+ONE_LINE_EVENTS = {"dice_rolled", "total"}  # dice faces; a total whose breakdown folds away
 
 
 class Seed004Adapter(ProcedureAdapter[AttackState, Situation]):
@@ -280,7 +282,7 @@ class Seed004Adapter(ProcedureAdapter[AttackState, Situation]):
 
     def event_lines(self, event: Mapping[str, Any]) -> int | None:
         """Dice faces take a line; so does a total, its breakdown folded away."""
-        return 1 if event.get("type") in EVENT_TEMPLATES else None
+        return 1 if event.get("type") in ONE_LINE_EVENTS else None
 
     def warnings(self, game: Any, situation: Situation, region: str) -> list[str]:
         """M8 first: without an army the attack ends after the sea, whatever else."""
