@@ -24,7 +24,7 @@ from guerra.game.procedures.chart import Visit
 from guerra.game.text.grammar import agreement, art
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.explore import Policy
-from guerra.rules.flowchart import FlowState, Procedure, get_procedure
+from guerra.rules.flowchart import Procedure, ProcedureState, get_procedure
 from guerra.rules.forces import Force
 from guerra.rules.game.state import GameState
 from guerra.rules.odds import Estimate, estimate
@@ -42,7 +42,7 @@ class Declared(Protocol):
     def defender(self) -> Force | None: ...
 
 
-S = TypeVar("S", bound=FlowState)  # the procedure's state
+S = TypeVar("S", bound=ProcedureState)  # the procedure's state
 Sit = TypeVar("Sit", bound=Declared)  # the procedure's situation (what is declared)
 T = TypeVar("T")
 # A partial of a procedure: its name among the project's templates, or the template itself (a
@@ -260,8 +260,7 @@ class ProcedureAdapter(Generic[S, Sit]):
 
     def shows_odds(self, state: S) -> bool:
         """Odds are shown until the outcome is settled."""
-        finished = bool(getattr(state, "finished", False))
-        return not finished and self.procedure.settled_outcome(state) is None
+        return not state.finished and self.procedure.settled_outcome(state) is None
 
     def current_odds(self, seen: S) -> OddsView:
         """The odds with every decision to come at its default (what the deadlines do)."""
