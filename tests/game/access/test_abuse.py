@@ -190,7 +190,7 @@ def test_private_lines_count_against_the_same_limit(running_game, one_window):
     assert "Stai scrivendo troppo in fretta" in response.content.decode()
 
 
-def test_the_real_chat_limit_lets_a_lively_negotiation_through(running_game):
+def test_the_real_chat_limit_lets_a_lively_negotiation_through(running_game, one_window):
     """Thirty lines in a minute are fine (the suite's settings raise it; here it is the real
     one)."""
     with override_settings(GUERRA_CHAT_LINES_PER_MINUTE=30):
