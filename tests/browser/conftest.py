@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,6 +13,7 @@ from django.db import connection
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from guerra.settings import BASE_DIR
+from tests.servers import database_url, server_env, start_server
 
 CHROMIUM = os.environ.get("GUERRA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -33,66 +29,18 @@ SHOTS = BASE_DIR / "artifacts" / "screenshots"
 PASSWORD = "pw-browser-1"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _database_url() -> str:
-    """The URL of the test database pytest-django made, for the server process."""
-    settings = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return "sqlite:///" + str(Path(settings["NAME"]).resolve())
-    user = quote(settings["USER"] or "")
-    password = ":" + quote(settings["PASSWORD"]) if settings["PASSWORD"] else ""
-    host = settings["HOST"] or "127.0.0.1"
-    port = f":{settings['PORT']}" if settings["PORT"] else ""
-    return f"postgres://{user}{password}@{host}{port}/{settings['NAME']}"
-
-
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
+    """One server for the run (for each pytest-xdist worker), with the real settings in DEBUG,
+    its output in artifacts/browser-server.log (browser-server-gw0.log for worker gw0...)."""
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         pytest.fail("browser tests need --ds=tests.settings_browser (a test database in a file)")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": _database_url(),
-        "DJANGO_SETTINGS_MODULE": "guerra.settings",
-        "DJANGO_DEBUG": "1",
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    log = (BASE_DIR / "artifacts" / "browser-server.log").open("w")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "guerra.runtime.server",  # daphne, with the project's websocket frame cap
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "guerra.asgi:application",
-        ],
-        cwd=BASE_DIR,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("the daphne server did not start: see artifacts/browser-server.log")
-            time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}"
-    server.terminate()
-    server.wait(timeout=10)
-    log.close()
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    name = f"browser-server-{worker}.log" if worker else "browser-server.log"
+    server = start_server(server_env(database_url(), DJANGO_DEBUG="1"),
+                          BASE_DIR / "artifacts" / name)
+    yield server.origin
+    server.stop()
 
 
 # The pictures are for people to look at; no test reads them. GUERRA_SCREENSHOTS=0 (what

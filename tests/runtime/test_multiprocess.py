@@ -4,9 +4,9 @@ taken over HTTP on one process reaches a websocket held by another.
 Runs only when REDIS_URL is set (CI's second run; locally: REDIS_URL=redis://127.0.0.1:6379/0).
 The two daphne processes need the test's data in a database they can open:
 - PostgreSQL: the test database itself (the test is transactional, so its data is committed);
-- SQLite: the main run's test database lives in memory, out of the servers' reach, so the test
-  copies it, data and sessions included, into a file of its own with SQLite's backup API. The
-  servers then share that file; the test only talks to them over HTTP and websockets.
+- SQLite: the test database's file; one in memory, out of the servers' reach, is copied, data
+  and sessions included, into a file of the test's own with SQLite's backup API
+  (tests/servers.py). The test only talks to the servers over HTTP and websockets.
 """
 
 from __future__ import annotations
@@ -15,24 +15,18 @@ import http.client
 import json
 import os
 import secrets
-import socket
-import sqlite3
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, cast
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from websockets.sync.client import connect as ws_connect
 
 from guerra.game.models import Seat
 from guerra.settings import BASE_DIR
+from tests.servers import Server, database_url, server_env
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
@@ -42,94 +36,21 @@ pytestmark = [
     pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL (a Redis server)"),
 ]
 
-# Deadlines for a failing server, never measured or asserted: a healthy run takes far less.
-STARTUP_DEADLINE = 30.0
+# A deadline for a failing server, never measured or asserted: a healthy run takes far less.
 RECEIVE_DEADLINE = 15.0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _database_url_for_servers(folder: Path) -> str:
-    settings = connection.settings_dict
-    if connection.vendor == "sqlite":
-        if connection.is_in_memory_db():
-            path = folder / "multiprocess.sqlite3"
-            connection.ensure_connection()
-            target = sqlite3.connect(path)
-            connection.connection.backup(target)
-            target.close()
-        else:
-            path = Path(settings["NAME"]).resolve()
-        return "sqlite:///" + str(path)
-    user = quote(settings["USER"] or "")
-    password = ":" + quote(settings["PASSWORD"]) if settings["PASSWORD"] else ""
-    host = settings["HOST"] or "127.0.0.1"
-    port = f":{settings['PORT']}" if settings["PORT"] else ""
-    return f"postgres://{user}{password}@{host}{port}/{settings['NAME']}"
-
-
-class Server:
-    def __init__(self, name: str, env: dict[str, str]) -> None:
-        self.port = _free_port()
-        self.log_path = BASE_DIR / "artifacts" / f"multiprocess-{name}.log"
-        self.log_path.parent.mkdir(exist_ok=True)
-        self.log = self.log_path.open("w")
-        self.process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "guerra.runtime.server"),
-                *("-b", "127.0.0.1", "-p", str(self.port)),
-                "guerra.asgi:application",
-            ],
-            cwd=BASE_DIR,
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-
-    @property
-    def origin(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def wait_until_up(self) -> None:
-        deadline = time.monotonic() + STARTUP_DEADLINE
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"daphne did not start: see {self.log_path}")
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
 
 
 @pytest.fixture
 def servers() -> Iterator[Callable[[str], tuple[Server, Server]]]:
     """Two daphne processes on one database and one Redis, under a prefix of their own."""
 
-    def start(database_url: str) -> tuple[Server, Server]:
-        env = {
-            **os.environ,
-            "DATABASE_URL": database_url,
-            "REDIS_URL": REDIS_URL,
-            "GUERRA_REDIS_PREFIX": f"guerra-test-{secrets.token_hex(4)}",
-            "DJANGO_SETTINGS_MODULE": "guerra.settings",
-        }
-        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        pair = (Server("first", env), Server("second", env))
+    def start(url: str) -> tuple[Server, Server]:
+        env = server_env(url, REDIS_URL=REDIS_URL,
+                         GUERRA_REDIS_PREFIX=f"guerra-test-{secrets.token_hex(4)}")
+        pair = (Server(env, BASE_DIR / "artifacts" / "multiprocess-first.log"),
+                Server(env, BASE_DIR / "artifacts" / "multiprocess-second.log"))
         started.extend(pair)
-        for server in pair:
+        for server in pair:  # both start at once
             server.wait_until_up()
         return pair
 
@@ -180,7 +101,7 @@ def test_an_action_on_one_process_reaches_a_websocket_on_another(running_game, s
     seats = {s.power: s for s in Seat.objects.select_related("user").filter(game=running_game)}
     anna = session_cookie(seats["Francia"].user)
     carla = session_cookie(seats["Prussia"].user)
-    first, second = servers(_database_url_for_servers(tmp_path))
+    first, second = servers(database_url(copy_into=tmp_path))
 
     with ws_connect(
         f"ws://127.0.0.1:{second.port}/ws/partite/{running_game.pk}/",

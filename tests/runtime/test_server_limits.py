@@ -5,14 +5,8 @@ traceback. Also: daphne's runserver takes the same cap from the settings."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -25,79 +19,34 @@ from websockets.typing import Origin
 
 from guerra.game.live import consumers
 from guerra.game.models import Game, Seat
-from guerra.settings import BASE_DIR
+from tests import servers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DEADLINE = 30.0  # for a failing server only, never measured
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+class Server(servers.Server):
+    """The project's server on the test database, its deadline timer off (the test's rows are
+    all it should see change)."""
 
-
-def _database_url() -> str:
-    """The test database, for the server process (the test is transactional: data committed)."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return "sqlite:///" + str(Path(db["NAME"]).resolve())
-    user = quote(db["USER"] or "")
-    password = ":" + quote(db["PASSWORD"]) if db["PASSWORD"] else ""
-    host = db["HOST"] or "127.0.0.1"
-    port = f":{db['PORT']}" if db["PORT"] else ""
-    return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
-
-
-class Server:
     def __init__(self, log_path: Path) -> None:
         if connection.vendor == "sqlite" and connection.is_in_memory_db():
             pytest.skip("the server process needs a test database in a file")
-        self.port = _free_port()
-        self.log_path = log_path
-        env = {
-            **os.environ,
-            "DATABASE_URL": _database_url(),
-            "DJANGO_SETTINGS_MODULE": "guerra.settings",
-            "GUERRA_DEADLINE_TIMER": "0",
-        }
-        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        self.log = log_path.open("w")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "guerra.runtime.server", "-b", "127.0.0.1", "-p", str(self.port),
-             "guerra.asgi:application"],
-            cwd=BASE_DIR, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + DEADLINE
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the server did not start: see {log_path}")
-                time.sleep(0.1)
+        super().__init__(servers.server_env(servers.database_url(), GUERRA_DEADLINE_TIMER="0"),
+                         log_path)
+        self.wait_until_up()
 
     def socket(self, game: Game, power: str) -> ClientConnection:
         client = Client()
         client.force_login(Seat.objects.get(game=game, power=power).user)
         return ws_connect(
             f"ws://127.0.0.1:{self.port}/ws/partite/{game.pk}/",
-            origin=Origin(f"http://127.0.0.1:{self.port}"),
+            origin=Origin(self.origin),
             additional_headers={"Cookie": f"sessionid={client.cookies['sessionid'].value}"},
             open_timeout=DEADLINE,
             max_size=None,
         )
-
-    def stop(self) -> str:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-        return self.log_path.read_text()
 
 
 @pytest.fixture
