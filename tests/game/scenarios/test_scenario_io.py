@@ -2,6 +2,7 @@
 
 import copy
 import json
+import sqlite3
 import subprocess
 import sys
 
@@ -303,7 +304,7 @@ def test_a_file_that_is_not_a_scenario_is_refused(text, expected):
         parse(text)
 
 
-def _command(*args):
+def _command(database, *args):
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=BASE_DIR,
@@ -313,42 +314,49 @@ def _command(*args):
         env={
             "DJANGO_SETTINGS_MODULE": "guerra.settings",
             "PATH": "/usr/bin:/bin",
-            "DATABASE_URL": "sqlite:////" + str(BASE_DIR / "artifacts/commands.sqlite3")[1:],
+            "DATABASE_URL": f"sqlite:///{database}",
         },
     )
 
 
 @pytest.fixture
-def command_db():
-    (BASE_DIR / "artifacts").mkdir(exist_ok=True)
-    path = BASE_DIR / "artifacts/commands.sqlite3"
-    for suffix in ("", "-wal", "-shm"):
-        path.with_name(path.name + suffix).unlink(missing_ok=True)
-    assert _command("migrate", "-v0").returncode == 0
-    yield path
-    for suffix in ("", "-wal", "-shm"):
-        path.with_name(path.name + suffix).unlink(missing_ok=True)
+def command_db(db, tmp_path):
+    """A database of the test's own for manage.py, as migrate leaves it: a copy of the test
+    database (SQLite's backup API, from a connection of its own: what is committed there is the
+    migrated rows), else a migrate of its own (PostgreSQL, or SQLite in memory)."""
+    from django.db import connection
+
+    path = tmp_path / "commands.sqlite3"
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        source = sqlite3.connect(connection.settings_dict["NAME"])
+        target = sqlite3.connect(path)
+        source.backup(target)
+        source.close()
+        target.close()
+    else:
+        assert _command(path, "migrate", "-v0").returncode == 0
+    return path
 
 
 def test_the_commands_round_trip_and_a_bad_file_fails_with_one_italian_line(command_db, tmp_path):
-    exported = _command("export_scenario", "Europa 1700")
+    exported = _command(command_db, "export_scenario", "Europa 1700")
     assert exported.returncode == 0
     assert json.loads(exported.stdout) == shipped_data(CLASSIC)
     good = tmp_path / "good.json"
     good.write_text(exported.stdout, encoding="utf-8")
-    imported = _command("import_scenario", str(good))
+    imported = _command(command_db, "import_scenario", str(good))
     assert imported.returncode == 0
     assert "sostituito" in imported.stdout
-    assert _command("export_scenario", "Europa 1700").stdout == exported.stdout
+    assert _command(command_db, "export_scenario", "Europa 1700").stdout == exported.stdout
 
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(_broken(lambda d: d["neutrals"][0].update(defence=12), CLASSIC)))
-    failed = _command("import_scenario", str(bad))
+    failed = _command(command_db, "import_scenario", str(bad))
     assert failed.returncode == 1
     assert failed.stderr.strip().count("\n") == 0
     assert "Traceback" not in failed.stderr
     assert "da 1 a 9" in failed.stderr
-    assert _command("export_scenario", "Europa 1700").stdout == exported.stdout
+    assert _command(command_db, "export_scenario", "Europa 1700").stdout == exported.stdout
 
 
 def test_export_of_an_unknown_scenario_says_so(db, capsys):
