@@ -77,11 +77,12 @@ def main(argv: list[str]) -> int:
     # print when they end. Their pictures are for people who look (GUERRA_SCREENSHOTS=1).
     os.environ.setdefault("GUERRA_SCREENSHOTS", "0")
     # The main run's tests share nothing but their database, which pytest-xdist gives each
-    # worker its own of. The browser tests are split the same way, each worker with its own
-    # database, server and browser: their waits on the server and the browser overlap (on a
-    # busy two-core machine, 4 min 37 s with two workers where one took 8 min 18 s).
+    # worker its own of. The browser tests can be split the same way (GUERRA_BROWSER_WORKERS),
+    # each worker with its own database, server and browser; beside the main run's two workers
+    # on two cores, one browser worker finished the whole command sooner than two
+    # (docs/testing.md has the figures).
     workers = ["-n", os.environ.get("GUERRA_TEST_WORKERS", "2")]
-    browser_workers = ["-n", os.environ.get("GUERRA_BROWSER_WORKERS", "2")]
+    browser_workers = ["-n", os.environ.get("GUERRA_BROWSER_WORKERS", "1")]
     browser = None
     if ensure_chromium():
         browser = start(

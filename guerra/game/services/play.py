@@ -4,8 +4,9 @@
 rules state, asks the machine, and stores what it returns in the same transaction (`record`):
 the new state under a guard on the old step (a stale or repeated request changes nothing and
 answers 409), the read models, the attack's row and dice, the event log, the next deadline.
-Deadlines are applied by `expire_due`, from the server's own timer (`deadlines.py`) and from
-the `expire_deadlines` command.
+Deadlines are applied by `expire_due`: from the server's own timer (guerra/game/live/timer.py),
+before any page of a game is read (guerra/game/views/deadlines.py) and from the
+`expire_deadlines` command.
 """
 
 from __future__ import annotations

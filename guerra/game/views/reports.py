@@ -1,5 +1,5 @@
 """Views of the reports: the tile market, a war's end, the final standings. Read-only pages for
-the table (players and staff); taking a tile is a POST of views_play."""
+the table (players and staff); taking a tile is a POST of views/play.py."""
 
 from __future__ import annotations
 
