@@ -13,6 +13,10 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
     # GUERRA_BROWSER_TEST_DB names another file, so that two runs on one checkout do not share it.
     browser_db = os.environ.get("GUERRA_BROWSER_TEST_DB", "browser-test.sqlite3")
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "artifacts" / browser_db)}
+else:
+    # PostgreSQL: a database of its own too. The browser run and the main run go side by side on
+    # pytest-xdist workers, and both would otherwise make "test_<name>_gw0".
+    DATABASES["default"]["TEST"] = {"NAME": f"test_browser_{DATABASES['default']['NAME']}"}
 
 # The server process checks passwords with the real settings' hashers.
 from django.conf import global_settings
