@@ -58,9 +58,9 @@ from guerra.rules.flowtypes import (
     Transition,
 )
 from guerra.rules.forces import Engagement
-from guerra.rules.i18n import Message
+from guerra.rules.i18n import Message, _
 from guerra.rules.jsontype import JSON
-from guerra.rules.jsonvalue import Obj
+from guerra.rules.jsonvalue import DataError, Obj
 from guerra.rules.registry import get_procedure, procedures, register
 
 __all__ = [
@@ -158,6 +158,15 @@ class Procedure(Engine[S], ABC, Generic[S, Sit]):
     def from_engagement(self, engagement: Engagement) -> Sit:
         """The procedure's situation for an attack a game declares (`guerra.rules.forces`)."""
         raise NotImplementedError(f"{self.name} is not playable in a game")
+
+    def read_data(self, data: Obj) -> dict[str, JSON]:
+        """This combat system's part of a scenario (`ScenarioRules.combat_data`: punti's unit
+        profiles, a deck of cards), checked and with its defaults filled in, or a `DataError`
+        that says in Italian what is wrong. Default: a system with no data of its own."""
+        if data:
+            raise DataError(_("The combat system “{name}” has no data of its own.",
+                              name=self.name))
+        return {}
 
     def random_policy(self, rng: random.Random) -> Callable[[S, str], object]:
         """A seeded random player's answers at every box (the game's robot, the benches)."""

@@ -8,6 +8,7 @@ Plain frozen values with a JSON round trip. A game builds one `Engagement` per d
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
@@ -156,11 +157,12 @@ def offer_problem(power: str, armies: int, fleets: int, have_armies: int, have_f
 
 @dataclass(frozen=True)
 class LinkedForce:
-    """A power's armies and fleets in a region linked by land to the attacked one (G32), for
-    procedures whose reinforcements may come from next door (seed 001)."""
+    """A power's armies and fleets in a region linked by land to the attacked one (G32), or at
+    its home when the home is linked to it (`region` None), for procedures whose
+    reinforcements may come from next door (seed 001)."""
 
     power: str
-    region: str
+    region: str | None  # None: the power's home (its `home_links` include the attacked region)
     armies: int = 0
     fleets: int = 0
 
@@ -173,8 +175,15 @@ class Engagement:
     region, in slot (= turn) order, each with the side it would join; `turn_order` is the
     war's whole slot order (a procedure that asks allies from the attacker on rotates it);
     `markers_left` every power's control markers still in its supply (L9); `linked` the
-    forces of both sides in the regions linked by land. Exactly one of `defender` and
-    `neutral` is set; against a neutral, or an ally (`defender_is_ally`), nobody is invited.
+    forces of both sides in the regions linked by land and at the homes linked to the region.
+    Exactly one of `defender` and `neutral` is set; against a neutral, or an ally
+    (`defender_is_ally`), nobody is invited.
+
+    `links` are the regions linked by land to the attacked one (G32), alphabetical;
+    `homes_linked` the powers of the game (in seating order) whose home is linked to it;
+    `engaged` the units that already attacked, defended or reinforced in this round, as
+    (power, place (None: home), armies, fleets) (`GameState.engaged`): the game subtracts them
+    nowhere, a procedure that lets a unit fight once a round (punti's E3) does.
     """
 
     region: Region
@@ -186,6 +195,11 @@ class Engagement:
     defender_is_ally: bool = False
     markers_left: tuple[tuple[str, int], ...] = ()
     linked: tuple[tuple[Side, LinkedForce], ...] = ()
+    links: tuple[str, ...] = ()
+    homes_linked: tuple[str, ...] = ()
+    engaged: tuple[tuple[str, str | None, int, int], ...] = ()
+    # The scenario's data of the game's combat system, as its `read_data` checked it.
+    procedure_data: Obj = dataclasses.field(default_factory=dict)
 
     def allies_of(self, side: Side) -> tuple[AllyForce, ...]:
         return tuple(ally for ally_side, ally in self.allies if ally_side == side)

@@ -22,6 +22,8 @@ from guerra.rules.events import (
     GoldChanged,
     NeutralRemoved,
     UnitLost,
+    UnitLostElsewhere,
+    UnitsEngaged,
     UnitsMoved,
     UnrestGained,
     VpChanged,
@@ -41,8 +43,9 @@ from guerra.rules.forces import (
 from guerra.rules.game.events import AttackBegan
 from guerra.rules.game.inputs import Attack
 from guerra.rules.game.refusal import Rejected
-from guerra.rules.game.state import UNIT_FIELDS, AttackInProgress, GameState
+from guerra.rules.game.state import HOME, UNIT_FIELDS, AttackInProgress, GameState
 from guerra.rules.i18n import Message, _
+from guerra.rules.jsonvalue import Obj
 
 
 def procedure_of(state: GameState) -> Procedure[Any, Any]:
@@ -76,17 +79,34 @@ def allies(state: GameState, main: str, region: str, exclude: set[str]) -> tuple
     return tuple(found)
 
 
+def links(state: GameState, region: str) -> tuple[str, ...]:
+    """G32: the regions linked by land to `region`, alphabetical."""
+    return tuple(sorted(b for a, b in state.scenario.links if a == region))
+
+
+def homes_linked(state: GameState, region: str) -> tuple[str, ...]:
+    """G32: the powers of the game, in seating order, whose home is linked by land to `region`."""
+    specs = {power.name: power for power in state.scenario.powers}
+    return tuple(power for power in state.seating
+                 if power in specs and region in specs[power].home_links)
+
+
 def linked(state: GameState, region: str, sides: dict[str, Side]) -> tuple[
         tuple[Side, LinkedForce], ...]:
-    """The armies and fleets of both sides' powers in the regions linked by land (G32)."""
+    """The armies and fleets of both sides' powers in the regions linked by land (G32), the
+    regions in alphabetical order, then at their homes linked to the region (`region` None),
+    in seating order."""
     found = []
-    for a, b in sorted(state.scenario.links):
-        if a != region:
-            continue
+    for b in links(state, region):
         for pieces in state.in_region(b):
             side = sides.get(pieces.power)
             if side is not None and (pieces.armies or pieces.fleets):
                 found.append((side, LinkedForce(pieces.power, b, pieces.armies, pieces.fleets)))
+    for power in homes_linked(state, region):
+        home = state.pieces(power, HOME)
+        side = sides.get(power)
+        if side is not None and (home.armies or home.fleets):
+            found.append((side, LinkedForce(power, HOME, home.armies, home.fleets)))
     return tuple(found)
 
 
@@ -108,7 +128,8 @@ def engagement(state: GameState, attack: Attack) -> Engagement | Message:
         amount = counter.amount if counter.reward is not None else None
         return Engagement(region, attacker, neutral=Neutral(counter.defence, counter.reward,
                                                             amount),
-                          turn_order=state.slot_order(), markers_left=_markers(state))
+                          turn_order=state.slot_order(), markers_left=_markers(state),
+                          procedure_data=_data(state), **_board_facts(state, spec.name))
     defender = attack.defender
     assert defender is not None
     if not state.is_power(defender):
@@ -128,7 +149,18 @@ def engagement(state: GameState, attack: Attack) -> Engagement | Message:
         region, attacker, force(state, defender, spec.name), allies=tuple(invited),
         turn_order=state.slot_order(), defender_is_ally=same and attack.power != defender,
         markers_left=_markers(state), linked=linked(state, spec.name, sides),
+        procedure_data=_data(state), **_board_facts(state, spec.name),
     )
+
+
+def _board_facts(state: GameState, region: str) -> dict[str, Any]:
+    """What every engagement says of the board around the region and of this round (G32)."""
+    return {"links": links(state, region), "homes_linked": homes_linked(state, region),
+            "engaged": state.engaged}
+
+
+def _data(state: GameState) -> Obj:
+    return state.scenario.combat_data_of(state.scenario.procedure)
 
 
 def _markers(state: GameState) -> tuple[tuple[str, int], ...]:
@@ -215,6 +247,12 @@ def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Eve
         elif isinstance(event, UnitLost):
             state = state.with_pieces(event.power, region,
                                       **{UNIT_FIELDS[event.kind]: -event.count})
+        elif isinstance(event, UnitLostElsewhere):
+            state = state.with_pieces(event.power, event.source,
+                                      **{UNIT_FIELDS[event.kind]: -event.count})
+        elif isinstance(event, UnitsEngaged):
+            state = dataclasses.replace(state, engaged=(
+                *state.engaged, (event.power, event.place, event.armies, event.fleets)))
         elif isinstance(event, ControlPlaced):
             state = state.with_pieces(event.power, region, markers=1)
         elif isinstance(event, ControlRemoved):

@@ -7,11 +7,13 @@ number marked *data* in game-rules.md is a field here, with the rules' default.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
 from guerra.rules.i18n import Message, _
+from guerra.rules.jsonvalue import Obj, as_obj
 
 CounterKind = Literal["numbered", "population", "trade"]
 Reward = Literal["gold", "vp"]
@@ -146,8 +148,20 @@ class ScenarioRules:
     fixed_positions: tuple[FixedPosition, ...] = ()  # G14: non-empty skips G12-G13
     fixed_tiles: tuple[FixedTile, ...] = ()
     procedure: str = "seed004"  # the combat procedure of every attack (G34)
+    # Each combat system's own part of the scenario (punti's unit profiles, a deck of cards), as
+    # (its name, its data as canonical JSON text), checked by the procedure when read
+    # (`Procedure.read_data`); a system with no entry takes its defaults.
+    combat_data: tuple[tuple[str, str], ...] = ()
 
     # --- lookups (computed once per value) ----------------------------------------------------
+    @cached_property
+    def _combat_data(self) -> dict[str, Obj]:
+        return {name: as_obj(json.loads(text), name) for name, text in self.combat_data}
+
+    def combat_data_of(self, procedure: str) -> Obj:
+        """The scenario's data of one combat system (empty when it has none: its defaults)."""
+        return self._combat_data.get(procedure, {})
+
     @cached_property
     def region_by_name(self) -> dict[str, RegionSpec]:
         return {region.name: region for region in self.regions}

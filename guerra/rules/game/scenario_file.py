@@ -7,8 +7,10 @@ shipped files directly, without Django. Keys missing from older files take the r
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from guerra.rules.flowchart import get_procedure
 from guerra.rules.game.scenario import (
     CounterSpec,
     FixedPosition,
@@ -20,6 +22,7 @@ from guerra.rules.game.scenario import (
     Supply,
     TileSpec,
 )
+from guerra.rules.i18n import _
 from guerra.rules.jsonvalue import (
     DataError,
     Obj,
@@ -92,7 +95,23 @@ def read_scenario(data: Obj) -> ScenarioRules:
             FixedTile(get_str(s, "power", w), _key(s, w), _int(s, "count", 1, w))
             for s, w in _objects(data, "starting_tiles")),
         procedure=get_str(data, "procedure") if "procedure" in data else d.procedure,
+        combat_data=_combat_data(data),
     )
+
+
+def _combat_data(data: Obj) -> tuple[tuple[str, str], ...]:
+    """Each combat system's part ("combat_data": {"punti": {...}}), checked and completed by
+    its procedure (`Procedure.read_data`); a name no procedure has is refused."""
+    found = []
+    for name, value in sorted(get_obj(data, "combat_data").items()
+                              if "combat_data" in data else ()):
+        try:
+            procedure = get_procedure(name)
+        except LookupError:
+            raise DataError(_("Unknown procedure “{name}”.", name=name)) from None
+        checked = procedure.read_data(as_obj(value, f"combat_data.{name}"))
+        found.append((name, json.dumps(checked, sort_keys=True, separators=(",", ":"))))
+    return tuple(found)
 
 
 def _region(data: Obj, where: str) -> RegionSpec:
