@@ -1,0 +1,1 @@
+""""punti": attack points against the best defence, damage, retreat, counter-attack."""
