@@ -106,7 +106,7 @@ def outcome_label(outcome: str) -> Message:
 # the procedure (`Procedure.logged_events` adds a procedure's own).
 LOGGED_EFFECTS = frozenset({
     "gold", "vp", "unit_lost", "control_placed", "control_removed", "neutral_removed",
-    "ally_declined", "attack_ended", "units_moved",
+    "ally_declined", "attack_ended", "units_moved", "unit_lost_elsewhere",
     # What the units lost cost in unrest (L7, M7, N7, P9): public, as on the board's track.
     "unrest",
 })
@@ -165,6 +165,66 @@ class UnitLost(Event):
             "{power} loses {count} fort.", "{power} loses {count} forts.",
             self.count, power=self.power,
         )
+
+
+@frozen.record
+@dataclass(frozen=True)
+class UnitLostElsewhere(Event):
+    """A unit destroyed outside the attacked region: a reinforcement that fought from a linked
+    region, or from its home (`source` None); the owner's unrest comes as `UnrestGained`."""
+
+    type: ClassVar[str] = "unit_lost_elsewhere"
+    power: str
+    kind: UnitKind
+    count: int
+    source: str | None
+    rule: str
+
+    def describe(self) -> Message:
+        n, power, region = self.count, self.power, self.source
+        if region is None:
+            return {
+                "army": ngettext("{power} loses {count} army at home.",
+                                 "{power} loses {count} armies at home.", n, power=power),
+                "fleet": ngettext("{power} loses {count} fleet at home.",
+                                  "{power} loses {count} fleets at home.", n, power=power),
+                "fort": ngettext("{power} loses {count} fort at home.",
+                                 "{power} loses {count} forts at home.", n, power=power),
+            }[self.kind]
+        return {
+            "army": ngettext("{power} loses {count} army in {region}.",
+                             "{power} loses {count} armies in {region}.", n, power=power,
+                             region=region),
+            "fleet": ngettext("{power} loses {count} fleet in {region}.",
+                              "{power} loses {count} fleets in {region}.", n, power=power,
+                              region=region),
+            "fort": ngettext("{power} loses {count} fort in {region}.",
+                             "{power} loses {count} forts in {region}.", n, power=power,
+                             region=region),
+        }[self.kind]
+
+
+@frozen.record
+@dataclass(frozen=True)
+class UnitsEngaged(Event):
+    """Units that took part in an attack this round (the primary stacks, the reinforcements
+    that joined), in one place (`place` None: the power's home); the game records them in
+    `GameState.engaged` until the next round begins (punti's E3). Not logged."""
+
+    type: ClassVar[str] = "units_engaged"
+    power: str
+    place: str | None
+    armies: int
+    fleets: int
+    rule: str
+
+    def describe(self) -> Message:
+        units = units_text(self.armies, self.fleets)
+        if self.place is None:
+            return _("{power} has engaged {units} at home this round.", power=self.power,
+                     units=units)
+        return _("{power} has engaged {units} in {region} this round.", power=self.power,
+                 units=units, region=self.place)
 
 
 @frozen.record

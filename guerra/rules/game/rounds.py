@@ -40,6 +40,7 @@ def _begin_turn(state: GameState, index: int) -> Done:
     events: list[Event] = []
     if index == 0:
         events.append(RoundBegan(state.war, state.round, rounds_in_war(state)))
+        state = dataclasses.replace(state, engaged=())  # a new round: every unit may fight
     events.append(TurnBegan(power, state.round))
     return dataclasses.replace(state, turn=TurnState(power)), tuple(events)
 

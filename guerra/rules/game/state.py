@@ -215,6 +215,9 @@ class GameState:
     turn: TurnState | None = None
     attack: AttackInProgress | None = None
     attacks: int = 0  # attacks declared so far
+    # Units that attacked, defended or reinforced in this round (`UnitsEngaged`), as (power,
+    # place (None: home), armies, fleets); emptied when a round begins (punti's E3).
+    engaged: tuple[tuple[str, str | None, int, int], ...] = ()
     scores: tuple[ScoreLine, ...] = ()
     incomes: tuple[IncomeLine, ...] = ()
     standings: tuple[Standing, ...] = ()
