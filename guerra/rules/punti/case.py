@@ -20,12 +20,13 @@ from guerra.rules.forces import ATTACKER, DEFENDER, Side
 from guerra.rules.i18n import ngettext
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import DataError, Obj
-from guerra.rules.odds import Estimate, estimate
+from guerra.rules.odds import Estimate
 from guerra.rules.punti import graph as g
 from guerra.rules.punti.case_input import SIDES, Case, read_case
 from guerra.rules.punti.damage import spread_from_points
 from guerra.rules.punti.declaration import initial_state
 from guerra.rules.punti.inputs import Allocation, Consent, CounterAttack, Group, Name, Retreat
+from guerra.rules.punti.odds import punti_odds
 from guerra.rules.punti.procedure import PUNTI_PROCEDURE
 from guerra.rules.punti.reinforcements import next_to_ask
 from guerra.rules.punti.state import PuntiState
@@ -205,7 +206,7 @@ def odds(case: Case) -> Estimate:
         raise RefusedError(state)
     opened, _events = PUNTI_PROCEDURE.open(state)
     defaults = _defaults_policy(case)
-    return estimate(PUNTI_PROCEDURE, opened, defaults)
+    return punti_odds(opened, defaults)
 
 
 def _defaults_policy(case: Case) -> Policy[PuntiState]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 from guerra.rules.allocation import Allocation
 from guerra.rules.dice import Dice, DiceSpec
@@ -119,7 +119,14 @@ class Punti(Procedure[PuntiState, Situation]):
         are a Monte Carlo estimate (procedures/punti.md), with its sample size and interval."""
         return EXACT_ODDS_LIMIT + 1
 
-    def odds_memo_key(self, state: PuntiState) -> Hashable | None:
+    def settled_outcome(self, state: PuntiState) -> str | None:
+        """Once the damage is placed and the primary defender has nothing left in the region,
+        the attacker has won (E11): no counter-attack can come (E10)."""
+        if state.cursor.outcome is not None:
+            return state.cursor.outcome
+        attack = state.attack
+        if attack is not None and attack.damage is not None and not state.defender_holds():
+            return "attacker_wins"
         return None
 
     # --- players --------------------------------------------------------------------------
