@@ -50,7 +50,7 @@ class Punti(Procedure[PuntiState, Situation]):
     def __init__(self) -> None:
         super().__init__(
             name=PROCEDURE_NAME,
-            label=N_("Punti d'attacco e difesa"),
+            label=N_("Attack and defence points"),
             nodes=g.NODES,
             edges=g.EDGES,
             start_node=g.DECLARED,
