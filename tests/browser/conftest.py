@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator
+from importlib import import_module
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.db import connection
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
@@ -87,21 +92,55 @@ def shot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
     return take
 
 
+@functools.cache
+def password_hash() -> str:
+    """PASSWORD, hashed once a run with the real settings' hasher (the server's login form
+    checks it): some half a second of CPU a user otherwise, twice with the form's check."""
+    return make_password(PASSWORD)
+
+
+def new_user(name: str, *, staff: bool = False) -> User:
+    """A user who can log in through the form with PASSWORD."""
+    return User.objects.create(username=name, password=password_hash(), is_staff=staff)
+
+
+# The server's login backend (the first, django-axes', only refuses a locked-out login).
+BACKEND = "guerra.game.access.auth_backend.ModelBackend"
+
+
+def signed_in(context: BrowserContext, user: User, origin: str) -> None:
+    """What logging in through the form leaves behind, without the form: a session of `user` in
+    the test database (the server reads it there) and its cookie in the context. The login
+    form itself is tested through the form (`player(..., form=True)`, test_lobby_browser.py)."""
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = user._meta.pk.value_to_string(user)
+    session[BACKEND_SESSION_KEY] = BACKEND
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
+                          "url": origin, "httpOnly": True, "sameSite": "Lax"}])
+
+
 @pytest.fixture
 def player(
     browser: Browser, live_server_url: str, transactional_db: None
 ) -> Iterator[Callable[..., Page]]:
-    """A browser context per player, logged in through the login form."""
+    """A browser context per player, logged in: a blank page with the session's cookie (or,
+    with `form=True`, on the lobby after the login form)."""
     contexts: list[BrowserContext] = []
 
-    def open_as(name: str, *, phone: bool = False, staff: bool = False) -> Page:
-        User.objects.create_user(name, password=PASSWORD, is_staff=staff)
+    def open_as(name: str, *, phone: bool = False, staff: bool = False,
+                form: bool = False) -> Page:
+        user = new_user(name, staff=staff)
         viewport: ViewportSize = (
             {"width": 390, "height": 844} if phone else {"width": 1360, "height": 900}
         )
         context = browser.new_context(viewport=viewport, base_url=live_server_url)
         contexts.append(context)
-        return logged_in(context.new_page(), live_server_url, name)
+        if form:
+            return logged_in(context.new_page(), live_server_url, name)
+        signed_in(context, user, live_server_url)
+        return context.new_page()
 
     yield open_as
     for context in contexts:

@@ -8,8 +8,9 @@ from guerra.game.models import Game, GameStatus
 
 
 def test_two_players_create_join_start_and_both_see_the_board(player, shot):
-    anna = player("anna")
-    bruno = player("bruno", phone=True)
+    # Both log in through the login form, which leaves them on the lobby.
+    anna = player("anna", form=True)
+    bruno = player("bruno", phone=True, form=True)
     shot(anna, "lobby")
 
     anna.click("text=Nuova partita")

@@ -26,7 +26,7 @@ from guerra.game import services
 from guerra.game.models import Attack, Game, Region, Scenario, Seat
 from guerra.game.models.state import load_state
 from guerra.rules.game.machine import pending
-from tests.browser.conftest import PASSWORD, logged_in, settled
+from tests.browser.conftest import new_user, settled, signed_in
 from tests.browser.test_attack_browser import start_game
 from tests.browser.test_d10_browser import REGION, start_d10_game
 from tests.game.play_helpers import finish_auction, give_turn, state_of
@@ -45,15 +45,16 @@ DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 def login(
     browser: Browser, live_server_url: str, transactional_db: None
 ) -> Iterator[Callable[[str, dict[str, Any]], Page]]:
-    """login(name, PHONE or DESKTOP): a page logged in as `name` (one user, many devices)."""
+    """login(name, PHONE or DESKTOP): a blank page logged in as `name` (one user, many
+    devices)."""
     contexts: list[BrowserContext] = []
 
     def open_as(name: str, device: dict[str, Any]) -> Page:
-        if not User.objects.filter(username=name).exists():
-            User.objects.create_user(name, password=PASSWORD)
+        user = User.objects.filter(username=name).first() or new_user(name)
         context = browser.new_context(base_url=live_server_url, **device)
         contexts.append(context)
-        return logged_in(context.new_page(), live_server_url, name)
+        signed_in(context, user, live_server_url)
+        return context.new_page()
 
     yield open_as
     for context in contexts:

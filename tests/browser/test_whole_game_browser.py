@@ -57,6 +57,7 @@ def test_four_players_play_a_whole_short_game_without_reloading(player, shot):
     pages = {"Francia": anna, "Gran Bretagna": bruno, "Prussia": carla, "Spagna": dario}
 
     # The lobby: anna creates the game, the others take their powers from the open games.
+    anna.goto("/")
     anna.click("text=Nuova partita")
     anna.select_option("#id_scenario", label="Europa 1700")  # re-renders the form: first
     settled(anna)
