@@ -15,6 +15,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from guerra.game.admin.combat_data import ScenarioForm
 from guerra.game.admin.inlines import (
     LandLinkInline,
     NeutralInline,
@@ -103,6 +104,9 @@ class ScenarioAdmin(ItalianModelAdmin):
     ]
     actions = ["export_json"]
     change_list_template = "admin/game/scenario/change_list.html"
+    # Each combat system's own data, as a table after the fieldsets (`combat_data.py`).
+    form = ScenarioForm
+    change_form_template = "admin/game/scenario/change_form.html"
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """The scenario as a whole must be playable (`scenario_check`, the rules' own

@@ -41,6 +41,10 @@ class Scenario(models.Model):
         _("combat system"), max_length=40, default="seed004", choices=procedure_choices,
         help_text=_("The combat system of its games, unless a game chooses another."),
     )
+    # Each combat system's own part of the scenario ({"punti": {"profiles": ...}}), as its
+    # procedure checked it (`Procedure.read_data`); a system without an entry takes its
+    # defaults. Exported and imported with the scenario, copied into a game when it starts.
+    combat_data = models.JSONField(_("combat system data"), default=dict, blank=True)
     wars = models.PositiveSmallIntegerField(_("wars"), default=3, validators=[MinValueValidator(1)])
     # G28: rounds per war with fewer than `many_players` powers, and with that many or more.
     rounds_per_war = models.PositiveSmallIntegerField(

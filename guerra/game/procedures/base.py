@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.data import ScenarioDataForm
 from guerra.game.text.grammar import agreement, art
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.explore import Policy
@@ -192,6 +193,9 @@ class ProcedureAdapter(Generic[S, Sit]):
     # The fields of the procedure's decision forms, beside `kind` and `step` (the pages' form
     # checks them, and names them in its refusals, before `to_input` reads them).
     form_fields: tuple[FormField, ...] = ()
+    # The form of the procedure's own part of a scenario, in the scenario's admin page (None:
+    # the procedure has no scenario data; see `guerra.game.procedures.data`).
+    data_form: type[ScenarioDataForm] | None = None
 
     @property
     def procedure(self) -> Procedure[S, Sit]:

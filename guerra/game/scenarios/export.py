@@ -41,11 +41,15 @@ UNIT_FIELDS = ("armies", "fleets", "forts", "control_markers")
 def export_scenario(scenario: Scenario) -> dict[str, Any]:
     regions = list(scenario.regions.all())
     tiles = list(scenario.tiles.select_related("region"))
+    # Each combat system's own data, when it has any beside its defaults (punti's profiles).
+    combat_data = {name: data for name, data in sorted((scenario.combat_data or {}).items())
+                   if data}
     return {
         "format": FORMAT,
         "name": scenario.name,
         "description": scenario.description,
         "procedure": scenario.procedure,
+        **({"combat_data": combat_data} if combat_data else {}),
         **{field: getattr(scenario, field) for field in SETTINGS_FIELDS},
         "powers": [
             {

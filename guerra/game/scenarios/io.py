@@ -5,7 +5,8 @@ Format "guerra-scenario/1". Keys added since the first files are optional, and a
 imports with their defaults: regions' "article", "bare_in", "europe", "american", "trade_hub";
 powers' "article", "bare_in", "home_links"; "land_links"; counters' "kind"; tiles' "cost"; the
 settings "rounds_per_war_many", "many_players", "starting_population", "population_growth",
-"build_cost", "storms", "counters_per_war", "setup_counters", "setup_units".
+"build_cost", "storms", "counters_per_war", "setup_counters", "setup_units"; "combat_data" (each
+combat system's own part, checked by it: `combat_data.py`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from guerra.game.models import (
 )
 from guerra.game.models.scenario import procedure_choices
 from guerra.game.scenarios.checks import scenario_check
+from guerra.game.scenarios.combat_data import read_combat_data
 from guerra.game.scenarios.export import (
     COSTS,
     FLAG_SETTINGS,
@@ -153,6 +155,7 @@ def _fill(scenario: Scenario, root: Reader) -> None:
     if scenario.procedure not in dict(procedure_choices()):
         raise root.bad("procedure", _("the name of a combat system (%(names)s)") % {
             "names": ", ".join(f"“{name}”" for name, _label in procedure_choices())})
+    scenario.combat_data = read_combat_data(root)
     for field in SETTINGS_FIELDS:
         # A key the file lacks takes the default, also when it replaces a scenario.
         default = _default(Scenario, field)
