@@ -247,6 +247,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 GUERRA_PROCEDURES = {
     "seed004": "guerra.game.procedures.seed004.ADAPTER",
     "d10": "guerra.game.procedures.d10.ADAPTER",
+    "punti": "guerra.game.procedures.punti.ADAPTER",
 }
 # Every server process applies the deadlines that pass, on its own timer
 # (guerra/game/live/timer.py).

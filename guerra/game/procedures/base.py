@@ -131,6 +131,10 @@ class Invitation:
     max_fleets: int
     odds_with: OddsView
     odds_without: OddsView
+    # The partial of its answer, if not the shared units form (game/_ally_form.html), and
+    # whatever else that partial reads.
+    form: Partial | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -222,6 +226,12 @@ class ProcedureAdapter(Generic[S, Sit]):
     def to_input(self, decision: Decision, power: str) -> object:
         """The procedure's input for a submitted form; `Undecidable` when it makes none."""
         raise NotImplementedError
+
+    def input_from(self, state: S, decision: Decision, power: str) -> object:
+        """The procedure's input for a submitted form, read against the attack's current
+        state (a form that names units or groups by their row needs it); `to_input` unless
+        the procedure says otherwise."""
+        return self.to_input(decision, power)
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds of decision the procedure's forms post."""
@@ -327,6 +337,12 @@ class ProcedureAdapter(Generic[S, Sit]):
         """What the event's partial reads beside the stored event (`defending`: who holds
         the defending side, by name: the defender, or the neutral country)."""
         return {}
+
+    def event_details_in(self, event: Mapping[str, Any], defending: str, state: S
+                         ) -> dict[str, Any]:
+        """`event_details`, for a procedure whose partial also reads the attack's state (its
+        units, by the ids an event names); the state is the attack's latest."""
+        return self.event_details(event, defending)
 
     def event_lines(self, event: Mapping[str, Any]) -> int | None:
         """How many lines of text the event's partial takes in its box, for the layout; None:

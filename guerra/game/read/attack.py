@@ -108,7 +108,8 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         return chart_view(system.procedure, visits[:shown], translate=render_rules_message,
                           describe=describe_event, awaited=awaited,
                           template=system.event_template,
-                          details=lambda event: system.event_details(event, defending),
+                          details=lambda event: system.event_details_in(
+                              event, defending, state),
                           event_lines=system.event_lines)
 
     power = viewer.power if viewer is not None else None

@@ -103,7 +103,7 @@ def attack_decide(*, game_id: int, number: int, user: User, decision: Decision) 
         if running is None or running.number != number or running.state.finished:
             raise GameError(_("This attack is already over."), status=409)
         try:
-            return system.to_input(decision, seat.power)
+            return system.input_from(running.state, decision, seat.power)
         except Undecidable:
             raise GameError(_("This is not a decision of this attack."), status=400) from None
 
