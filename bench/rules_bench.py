@@ -10,6 +10,9 @@
   against 3, 6 against 6 with an ally on each side), the exact odds of a large d10 attack (10
   against 10 with three reinforcements: first in a fresh process, then once its exchanges'
   counts are known), and a Monte Carlo estimate of a huge one (20 against 20);
+- the same for "punti" (procedures/punti.md): resolutions per second over a mix (a neutral,
+  2 against 2, 4 against 3 with reinforcements on both sides), and the Monte Carlo odds a page
+  shows for the large one (`punti.odds.SAMPLES` battles);
 - verifiable HMAC dice rolled per second (six- and ten-sided).
 """
 
@@ -33,6 +36,13 @@ from guerra.rules.d10.state import D10State
 from guerra.rules.dice import HmacDice, RandomDice
 from guerra.rules.explore import play
 from guerra.rules.forces import ATTACKER, DEFENDER
+from guerra.rules.punti import PUNTI_PROCEDURE
+from guerra.rules.punti.declaration import initial_state as punti_initial_state
+from guerra.rules.punti.model import Candidate
+from guerra.rules.punti.model import Situation as PuntiSituation
+from guerra.rules.punti.odds import punti_odds
+from guerra.rules.punti.procedure import policy as punti_policy
+from guerra.rules.punti.state import PuntiState
 from guerra.rules.seed004 import SEED004
 from guerra.rules.seed004.choices import Choices, policy
 from guerra.rules.seed004.model import (
@@ -154,6 +164,41 @@ def d10_monte_carlo_seconds() -> tuple[float, int]:
     return time.perf_counter() - start, found.samples
 
 
+PUNTI_LARGE = PuntiSituation(
+    LAND, Force("Austria", gold=5, armies=4, fleets=1),
+    Force("Prussia", armies=3, forts=1, control_markers=1), links=("Boemia", "Polonia"),
+    home_linked=True,
+    candidates=(Candidate("Francia", ATTACKER, LAND.name, 2, 1),
+                Candidate("Austria", ATTACKER, "Boemia", 2, 0),
+                Candidate("Russia", DEFENDER, "Polonia", 2, 0)),
+    turn_order=("Austria", "Prussia", "Francia", "Russia"))
+PUNTI_MIX = [
+    PuntiSituation(LAND, Force("Prussia", gold=3, armies=2, fleets=1), neutral=Neutral(3, "gold")),
+    PuntiSituation(LAND, Force("Austria", gold=5, armies=2),
+                   Force("Prussia", armies=2, control_markers=1), links=("Boemia",)),
+    PUNTI_LARGE,
+]
+
+
+def punti_resolutions_per_second(count: int) -> float:
+    dice = RandomDice(2024)
+    answer = punti_policy()
+    start = time.perf_counter()
+    for i in range(count):
+        play(PUNTI_PROCEDURE, PUNTI_MIX[i % len(PUNTI_MIX)], answer, dice)
+    return count / (time.perf_counter() - start)
+
+
+def punti_odds_seconds() -> tuple[float, int]:
+    state = punti_initial_state(PUNTI_LARGE)
+    assert isinstance(state, PuntiState)
+    opened, _events = PUNTI_PROCEDURE.open(state)
+    start = time.perf_counter()
+    found = punti_odds(opened, punti_policy())
+    assert found.samples is not None
+    return time.perf_counter() - start, found.samples
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--resolutions", type=int, default=20_000)
@@ -172,6 +217,11 @@ def main() -> None:
           f"then median {warm * 1000:.1f} ms")
     seconds, samples = d10_monte_carlo_seconds()
     print(f"d10 Monte Carlo estimate of a huge attack (20 against 20, three reinforcements, "
+          f"{samples:,} battles): {seconds * 1000:.0f} ms")
+    print(f"punti resolutions per second (random dice, mix of 3 attacks): "
+          f"{punti_resolutions_per_second(args.resolutions):,.0f}")
+    seconds, samples = punti_odds_seconds()
+    print(f"punti Monte Carlo odds of a large attack (5 against 4, three reinforcements, "
           f"{samples:,} battles): {seconds * 1000:.0f} ms")
     print(f"HMAC dice rolled per second: d6 {hmac_rolls_per_second():,.0f}, "
           f"d10 {hmac_rolls_per_second(sides=10):,.0f}")

@@ -23,10 +23,15 @@ from guerra.rules.punti.state import PuntiState, Spread, Unit
 KIND_ORDER = {"army": 0, "fleet": 1, "fort": 2}
 
 
-def order_key(unit: Unit) -> tuple[int, int, int, int]:
-    """E8's default order: kind, health left, then the order named (group, then number)."""
+def order_key(unit: Unit, taken: int = 0) -> tuple[int, int, int, int]:
+    """E8's default order: kind, health left (less `taken` points already placed), then the
+    order named (group, then number)."""
     number = int(unit.id.rsplit(".", 1)[-1].lstrip("ADN"))
-    return (KIND_ORDER[unit.kind], unit.left, unit.group, number)
+    return (KIND_ORDER[unit.kind], unit.left - taken, unit.group, number)
+
+
+def _first(able: list[Unit], taken: dict[str, int]) -> Unit:
+    return min(able, key=lambda u: order_key(u, taken.get(u.id, 0)))
 
 
 def targets(state: PuntiState, side: Side, taken: dict[str, int], *, primary_only: bool
@@ -48,8 +53,7 @@ def default_spread(state: PuntiState, side: Side, hits: int, *, primary_only: bo
     taken: dict[str, int] = {}
     for _point in range(min(hits, capacity(state, side, primary_only=primary_only))):
         able = targets(state, side, taken, primary_only=primary_only)
-        unit = min(able, key=lambda u: order_key(frozen.replace(u, left=u.left - taken.get(
-            u.id, 0))))
+        unit = _first(able, taken)
         taken[unit.id] = taken.get(unit.id, 0) + 1
     return tuple(taken.items())
 
@@ -97,8 +101,7 @@ def spread_from_points(state: PuntiState, side: Side, hits: int, points: list[st
             chosen = points[index]
         else:
             able = targets(state, side, taken, primary_only=primary_only)
-            chosen = min(able, key=lambda u: order_key(frozen.replace(
-                u, left=u.left - taken.get(u.id, 0)))).id
+            chosen = _first(able, taken).id
         taken[chosen] = taken.get(chosen, 0) + 1
     return tuple(taken.items())
 

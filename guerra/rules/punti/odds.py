@@ -3,7 +3,7 @@ spreads are too many to enumerate), with its sample size and a 95% interval.
 
 The reinforcements (E4-E5) roll no dice: they are answered once, as the policy says, before
 the battles are sampled, so each sample plays the battle only (the rolls, the damage, the
-retreat, the counter-attack). `SAMPLES` battles keep every outcome within about 1.6 points
+retreat, the counter-attack). `SAMPLES` battles keep every outcome within about 2.2 points
 (95% interval) and a page's odds within a fraction of a second (bench/rules_bench.py).
 """
 
@@ -15,7 +15,7 @@ from guerra.rules.odds import Estimate, estimate
 from guerra.rules.punti.procedure import PUNTI_PROCEDURE
 from guerra.rules.punti.state import PuntiState
 
-SAMPLES = 4_000
+SAMPLES = 2_000
 
 
 class _NoDice:

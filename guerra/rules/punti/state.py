@@ -126,8 +126,13 @@ class PuntiState(ProcedureState):
     def standing(self, side: Side, *, primary: bool | None = None) -> tuple[Unit, ...]:
         """The units of `side` neither destroyed nor retreated (the primary stack only, the
         reinforcements only, or both: `primary` None)."""
-        return tuple(u for u in self.units if u.side == side and u.status == "standing"
-                     and (primary is None or u.primary == primary))
+        # Read at almost every box and at every point of damage: a plain loop.
+        found = []
+        for u in self.units:
+            if u.side == side and u.status == "standing" and (
+                    primary is None or (u.group == 0) == primary):
+                found.append(u)
+        return tuple(found)
 
     def health_left(self, units: tuple[Unit, ...]) -> int:
         return sum(u.left for u in units)

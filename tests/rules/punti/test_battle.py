@@ -45,7 +45,7 @@ def test_E6_one_die_per_attack_point_of_the_primary_attacker_and_its_reinforceme
     s = situation(attacker(armies=2, fleets=1), defender(armies=0, forts=1),
                   candidates=(Candidate(ES, A, LAND.name, 1, 1),))
     played = run(s, *[1] * 10, 1, 1, 1, 1, 1)
-    assert len(played.state.attack.dice) == 3 * 2 + 2 * 2  # type: ignore[union-attr]
+    assert len(played.state.attack.dice) == 3 * 2 + 2 * 2
 
 
 def test_E7_the_target_is_the_best_defence_at_most_6_and_ties_hit() -> None:
@@ -132,7 +132,7 @@ def test_E9_the_defender_chooses_among_linked_places_and_without_links_armies_di
     assert P.default_input(state, RU) == Retreat(RU, state.step, None)
     assert isinstance(P.advance(state, Retreat(RU, state.step, "Spagna"), d6()), Refused)
     done = P.advance(state, Retreat(RU, state.step, "Europa Centrale"), d6())
-    assert of_type(done.events, UnitsMoved) == [  # type: ignore[union-attr]
+    assert of_type(done.events, UnitsMoved) == [
         UnitsMoved(RU, "army", 1, LAND.name, "Europa Centrale", "E9")]
     stranded = run(situation(attacker(armies=2), defender(armies=2), links=(),
                              home_linked=False, region=Region("Baltico", True)), 6, 6, 6, 1)
@@ -171,7 +171,7 @@ def test_E11_a_neutral_never_retreats_always_counter_attacks_and_costs_no_unrest
     s = situation(attacker(armies=1), neutral=Neutral(2, "gold"))
     played = run(s, 6, 1, 3, 3, 1)  # 1 hit on N1; the counter: 3 dice, 2 above speed 2
     assert played.state.withdrawal is None and played.state.counter is not None
-    assert tally(played.events).get(FR, {}).get("unrest") == 1  # A1 destroyed
+    assert tally(played.events)[FR]["unrest"] == 1  # A1 destroyed
     assert not [e for e in played.events if isinstance(e, UnrestGained) and e.power != FR]
     won = run(situation(attacker(armies=2), neutral=Neutral(1, "vp", 3)), 6, 6, 1, 1)
     assert of_type(won.events, NeutralRemoved) and tally(won.events)[FR]["vp"] == 3

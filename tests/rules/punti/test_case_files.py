@@ -148,4 +148,4 @@ def test_odds_are_a_monte_carlo_estimate_with_its_interval() -> None:
     assert result["exact"] is None and result["samples"] > 1000
     assert abs(result["attacker_wins"] + result["defender_wins"] - 1) < 1e-9
     low, high = result["interval95"]["attacker_wins"]
-    assert low <= result["attacker_wins"] <= high and high - low < 0.05
+    assert low <= result["attacker_wins"] <= high and high - low < 0.06
