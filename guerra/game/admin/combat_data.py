@@ -16,6 +16,7 @@ from guerra.game.models import Scenario
 from guerra.game.procedures import Adapter, adapters
 from guerra.game.procedures.data import ScenarioDataForm
 from guerra.rules.flowchart import get_procedure
+from guerra.rules.jsonvalue import DataError
 
 
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -36,9 +37,8 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]
             prefix = f"combat-{system.name}"
             # A page from before the system had a form posts none of its fields: kept as is.
             posted = self.is_bound and any(key.startswith(f"{prefix}-") for key in self.data)
-            data_form = system.data_form(
-                self.data if posted else None, prefix=prefix,
-                initial=system.data_form.from_data(stored.get(system.name, {})))
+            data_form = system.data_form(self.data if posted else None, prefix=prefix,
+                                         initial=_initial(system, stored.get(system.name)))
             self.combat_forms.append((system, data_form))
 
     def clean(self) -> dict[str, Any] | None:
@@ -60,3 +60,13 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]
                                     "below."))
         self.instance.combat_data = combat_data
         return cleaned
+
+
+def _initial(system: Adapter, stored: object) -> dict[str, Any]:
+    """The form's values for the stored data; data its system no longer accepts (its checks
+    changed since it was saved) shows the system's defaults, never an error page."""
+    assert system.data_form is not None
+    try:
+        return system.data_form.from_data(stored if isinstance(stored, dict) else {})
+    except DataError:
+        return system.data_form.from_data({})

@@ -106,3 +106,12 @@ def test_a_post_without_the_table_keeps_the_profiles(admin_client_, scenario):
     assert response.status_code == 302
     scenario.refresh_from_db()
     assert scenario.combat_data == {"punti": profiles(army={"attack": 3})}
+
+
+def test_E1_stored_profiles_the_rules_no_longer_accept_show_the_defaults(admin_client_,
+                                                                          scenario):
+    Scenario.objects.filter(pk=scenario.pk).update(
+        combat_data={"punti": {"profiles": {"army": {"health": 0}}}})
+    response = admin_client_.get(change_url(scenario))
+    assert response.status_code == 200
+    assert 'name="combat-punti-army_health" value="2"' in text(response)
