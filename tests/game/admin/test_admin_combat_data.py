@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("punti")
 def posted(scenario: Scenario, **cells: int) -> dict[str, object]:
     """The change form with no inline row, the profiles as shown (E1's defaults) but for
     `cells` ("army_attack": 3)."""
-    data = inline_post_data(scenario, parts=())
+    data: dict[str, object] = dict(inline_post_data(scenario, parts=()))
     for kind, fields in DEFAULTS.items():
         for name, value in fields.items():
             data[f"combat-punti-{kind}_{name}"] = value
