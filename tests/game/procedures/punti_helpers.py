@@ -9,6 +9,7 @@ range 1); Prussia 1 army in the German States. Nobody has units at home.
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -51,8 +52,8 @@ def post(attack: Attack, power: str, kind: str, **values: object):
 
 
 def text(html: str) -> str:
-    """The page's words, tags dropped and spaces joined."""
-    return " ".join(re.sub(r"<[^>]*>", " ", html).split())
+    """The page's words, tags dropped, entities read and spaces joined."""
+    return " ".join(unescape(re.sub(r"<[^>]*>", " ", html)).split())
 
 
 @pytest.fixture(autouse=True)

@@ -1,3 +1,4 @@
+# ruff: noqa: F811 (the fixtures imported from punti_helpers are the tests' parameters)
 """A game played with the combat system "punti" (procedures/punti.md) through the pages: an
 attack from its declaration to its end with an attacking ally from a linked region (E3/E4), a
 defending ally (E5), a damage spread chosen by hand (E8), a retreat (E9), a counter-attack (E10)
@@ -28,7 +29,7 @@ from tests.game.procedures.punti_helpers import (  # noqa: F401 (fixtures)
 )
 
 
-def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):  # noqa: F811
+def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     attack, game = declared, declared.game
     assert attack.procedure == "punti" and attack.node == "attack_reinforcements"
     assert attack.awaiting == ["Gran Bretagna"] and attack.deadline is not None
@@ -43,6 +44,9 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     assert "Se nomini tutte le unità e ogni alleato accetta" in words
     for other in ("Francia", "Prussia", "Austria"):
         assert 'value="name_groups"' not in page(attack, other)
+    # Live on whatever page of the game: the board's prompt has the same form.
+    assert "Nomina questi rinforzi" in board(game, "Gran Bretagna")
+    assert "Nomina questi rinforzi" not in board(game, "Austria")
     response = post(attack, "Gran Bretagna", "name_groups", armies_1=2)
     assert response.status_code == 302
     attack.refresh_from_db()
@@ -82,6 +86,8 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     assert re.search(r'name="points_1" min="0" max="2" value="2"', html)
     assert re.search(r'name="points_3" min="0" max="3" value="0"', html)
     assert 'value="damage"' not in page(attack, "Gran Bretagna")
+    assert "Assegna i danni" in board(game, "Francia")
+    assert "Assegna i danni" not in board(game, "Prussia")
     assert post(attack, "Francia", "damage", points_1=2, points_2=1,
                 points_3=1).status_code == 302
 
