@@ -22,7 +22,13 @@ from playwright.sync_api import expect
 from guerra.game import services
 from guerra.game.models import Attack, DiceRoll, Game, Scenario
 from tests.browser.conftest import settled
-from tests.browser.test_attack_browser import LIVE, declare_from_the_board, live, not_reloaded
+from tests.browser.test_attack_browser import (
+    LIVE,
+    declare_from_the_board,
+    live,
+    live_here,
+    not_reloaded,
+)
 from tests.game.play_helpers import finish_auction, give_turn, set_pieces
 
 REGION = "Stati Tedeschi"
@@ -75,7 +81,7 @@ def test_P4_a_d10_attack_asks_a_defending_then_an_attacking_ally_live(player, sh
     anna.click('button:has-text("Dichiara l\'attacco (2 ori)")')
     anna.wait_for_url(re.compile(r"/attacchi/1/$"))
     attack_url = anna.url
-    live(anna, attack_url)
+    live_here(anna)
     live(bruno, attack_url)
     # P3: the first exchange was fought at once: two dice against five, drawn by rank.
     first = anna.locator("#node-first_exchange")

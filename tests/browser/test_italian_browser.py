@@ -9,13 +9,14 @@ from playwright.sync_api import expect
 
 from guerra.game import services
 from guerra.game.models import Game, Scenario
+from tests.browser.conftest import new_user
 
 QUICK = "Europa 1700 — partenza rapida"
 
 
 def test_a_day_long_deadline_counts_down_in_hours_minutes_and_seconds(player, shot):
     anna = player("anna")
-    player("bruno")
+    new_user("bruno")
     game = services.game_create(user=User.objects.get(username="anna"),
                                 scenario=Scenario.objects.get(name=QUICK), name="Per lettera",
                                 is_private=False, power="Francia", deadline_seconds=86400)

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, WebSocket, expect
 from guerra.game import services
 from guerra.game.models import Game, Scenario, Seat
 from guerra.game.services import log_event
-from tests.browser.conftest import settled
+from tests.browser.conftest import new_user, settled
 from tests.game.play_helpers import finish_auction
 
 LIVE = 15_000  # ms: how long a live update may take before the test gives up
@@ -161,7 +161,7 @@ def test_allies_chat_live_the_enemy_hears_nothing_and_the_board_refreshes(player
 
 def test_a_dropped_socket_catches_up_when_it_comes_back(player, shot):
     anna, carla = player("anna"), player("carla", phone=True)
-    player("bruno")
+    new_user("bruno")
     game, seats = start_game()
     open_board(anna, game)
     open_board(carla, game)
@@ -191,8 +191,8 @@ def test_a_dropped_socket_catches_up_when_it_comes_back(player, shot):
 def anna_at_the_board(player) -> tuple[Page, Game]:
     """Anna's board of a started game (with Carla and Bruno at the table), settled."""
     anna = player("anna")
-    player("carla")
-    player("bruno")
+    new_user("carla")
+    new_user("bruno")
     game, _seats = start_game()
     open_board(anna, game)
     settled(anna)
@@ -230,7 +230,7 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     her board and log but not her panel again; Carla, who did not act, fetches all three."""
     anna = player("anna")
     carla = player("carla")
-    player("bruno")
+    new_user("bruno")
     game, _seats = start_game()
     fetched: dict[str, list[str]] = {"anna": [], "carla": []}
     for name, page in (("anna", anna), ("carla", carla)):
@@ -299,7 +299,7 @@ def test_A3_an_ally_who_never_answers_every_open_page_moves_on_without_a_reload(
     from tests.game.attack_helpers import declare
 
     anna, carla = player("anna"), player("carla", phone=True)
-    player("bruno")
+    new_user("bruno")
     game, _seats = start_game()
     attack = declare(game, "Gran Bretagna", "Stati Tedeschi", "Francia")
     deadline = timezone.now() + timedelta(seconds=4)

@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import new_user
 from tests.browser.test_attack_browser import start_game
 from tests.browser.test_phone_browser import (
     DESKTOP,
@@ -46,7 +47,7 @@ def test_the_live_status_keeps_clear_of_the_prompts_on_desktop_and_phone(login, 
     carla_desktop = login("carla", DESKTOP)
     bruno_phone = login("bruno", PHONE)
     bruno_desktop = login("bruno", DESKTOP)
-    login("anna", DESKTOP)
+    new_user("anna")
     # Two tables: one where Prussia is invited to an attack (its prompt on every page), one
     # where Gran Bretagna decides on its attack's page.
     game = start_game()
@@ -76,8 +77,8 @@ def test_the_live_status_keeps_clear_of_the_prompts_on_desktop_and_phone(login, 
 def test_a_dropped_connection_says_so_within_5_seconds_then_reconnects(login, shot):
     phone = login("anna", PHONE)
     desktop = login("anna", DESKTOP)
-    login("bruno", DESKTOP)
-    login("carla", DESKTOP)
+    new_user("bruno")
+    new_user("carla")
     game = start_game()
     status_of = {page: page.locator("[data-live-status]") for page in (phone, desktop)}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from guerra.game.models import Region
-from tests.browser.conftest import settled
+from tests.browser.conftest import new_user, settled
 from tests.browser.test_attack_browser import start_game
 from tests.browser.test_phone_browser import DESKTOP, PHONE, detail, live, login, sideways
 from tests.game.play_helpers import set_pieces, show_counter
@@ -45,8 +45,8 @@ OUTSIDE_THEIR_REGION = """() => {
 def test_the_map_keeps_names_and_counters_inside_their_regions(login, shot):
     desktop = login("anna", DESKTOP)
     phone = login("anna", PHONE)
-    login("bruno", DESKTOP)
-    login("carla", DESKTOP)
+    new_user("bruno")
+    new_user("carla")
     game = start_game()
     # Crowded small regions: every power with every kind of piece, neutral counters too.
     for region in ("India", "Indie Orientali", "Caraibi", "Mediterraneo"):
@@ -100,8 +100,8 @@ def zoom_of(page: Page) -> float:
 def test_the_map_zooms_on_a_phone_until_its_pieces_read_at_12_px(login, shot):
     phone = login("anna", PHONE)
     desktop = login("anna", DESKTOP)
-    login("bruno", DESKTOP)
-    login("carla", DESKTOP)
+    new_user("bruno")
+    new_user("carla")
     game = start_game()
     for power in ("Francia", "Gran Bretagna", "Prussia"):  # India's block at its smallest
         set_pieces(game, power, "India", armies=2, fleets=1, forts=1, markers=1)

@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from guerra.game.models import Game, Seat
-from tests.browser.conftest import settled
+from tests.browser.conftest import new_user, settled
 from tests.browser.test_live_browser import LIVE, open_board, start_game
 
 
@@ -75,7 +75,7 @@ def test_a_notice_on_the_board_opens_the_conversation_in_place_and_can_be_dismis
     player, shot
 ):
     anna, carla = player("anna"), player("carla")
-    player("bruno")
+    new_user("bruno")
     game, seats = start_game()
     francia, prussia = seats["Francia"], seats["Prussia"]
     open_board(anna, game)

@@ -339,7 +339,7 @@ def test_the_attack_flowchart_opens_scrolled_to_its_current_box(login, shot):
     phone = login("bruno", PHONE)
     desktop = login("bruno", DESKTOP)
     anna = login("anna", PHONE)
-    login("carla", DESKTOP)
+    new_user("carla")
     game = start_game()
     attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
     url = f"/partite/{game.pk}/attacchi/{attack.number}/"
@@ -388,8 +388,8 @@ def test_the_attack_flowchart_opens_scrolled_to_its_current_box(login, shot):
 def test_the_rule_codes_hide_behind_a_toggle_remembered_on_the_device(login, shot):
     page = login("bruno", DESKTOP)
     phone = login("bruno", PHONE)
-    login("anna", DESKTOP)
-    login("carla", DESKTOP)
+    new_user("anna")
+    new_user("carla")
     game = start_game()
     attack = declare(game, "Gran Bretagna", "Nord America", "Francia")
     url = f"/partite/{game.pk}/attacchi/{attack.number}/"

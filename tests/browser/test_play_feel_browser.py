@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from guerra.game.models import Attack, Holding
-from tests.browser.conftest import settled
+from tests.browser.conftest import new_user, settled
 from tests.browser.test_attack_browser import LIVE, declare_from_the_board, live, not_reloaded
 from tests.browser.test_attack_browser import start_game as start_war
 
@@ -32,7 +32,7 @@ def answer_whatever_is_asked(pages: dict[str, Page], attack: Attack) -> None:
 def test_decisions_are_asked_on_every_page_and_the_attack_reads_in_italian(player, shot):
     bruno = player("bruno")  # Gran Bretagna, desktop
     anna = player("anna", phone=True)  # Francia, on a 390-pixel phone
-    player("carla")  # Prussia
+    new_user("carla")  # Prussia
     game = start_war()
     board, market = f"/partite/{game.pk}/", f"/partite/{game.pk}/mercato/"
     declared = {h.seat.power: (h.armies, h.fleets, h.forts) for h in Holding.objects.filter(

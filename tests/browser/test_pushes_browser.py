@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import settled
+from tests.browser.conftest import new_user, settled
 from tests.browser.test_attack_browser import declare_from_the_board
 from tests.browser.test_live_browser import LIVE, not_reloaded, open_board, start_game
 from tests.game.play_helpers import give_turn
@@ -16,7 +16,7 @@ from tests.game.play_helpers import give_turn
 
 def test_G41_a_tax_shows_its_gold_and_unrest_on_every_open_board(player, shot):
     anna, bruno = player("anna"), player("bruno", phone=True)
-    player("carla")
+    new_user("carla")
     game, seats = start_game()  # Francia's turn
     francia = seats["Francia"]
     open_board(anna, game)
@@ -37,7 +37,7 @@ def test_G41_a_tax_shows_its_gold_and_unrest_on_every_open_board(player, shot):
 
 def test_G34_a_declared_attack_shows_on_every_open_attack_list(player, shot):
     anna, bruno = player("anna"), player("bruno")
-    player("carla")
+    new_user("carla")
     game, _seats = start_game()
     open_board(bruno, game)
     anna.goto(f"/partite/{game.pk}/attacchi/")

@@ -21,7 +21,7 @@ from guerra.game import services
 from guerra.game.models import Game, Scenario, Seat
 from guerra.game.models.state import load_state
 from guerra.rules.game.machine import pending
-from tests.browser.conftest import settled
+from tests.browser.conftest import new_user, settled
 from tests.game.play_helpers import finish_auction
 
 LIVE = 15_000  # ms
@@ -287,8 +287,8 @@ def test_a_part_whose_fetch_fails_keeps_the_page_says_so_and_catches_up(player, 
     from tests.browser.test_live_browser import start_game
 
     anna = player("anna")
-    player("carla")
-    player("bruno")
+    new_user("carla")
+    new_user("bruno")
     game, _seats = start_game()
     anna.goto(f"/partite/{game.pk}/")
     status = anna.locator("[data-live-status]")

@@ -18,8 +18,9 @@ from tests.browser.conftest import settled
 LIVE = 15_000  # ms
 
 
-def live_page(page: Page, url: str) -> None:
-    page.goto(url)
+def live_here(page: Page) -> None:
+    """The board on the page, its websocket open; the document marked to prove later that
+    what changed on it changed without a reload."""
     expect(page.locator("[data-live-status]")).to_have_attribute("data-state", "open")
     page.evaluate("window.notReloaded = true")
 
@@ -77,8 +78,11 @@ def test_four_players_play_a_whole_short_game_without_reloading(player, shot):
     anna.click("#start-form button.primary")
     expect(anna.locator(".map")).to_be_visible()
     game = Game.objects.get(name="Guerra breve")
+    # Anna's start took her to the board; the others' waiting rooms heard the game start and
+    # reloaded into the board on their own: none is loaded again.
     for page in pages.values():
-        live_page(page, board)
+        expect(page.locator(".map")).to_be_visible(timeout=LIVE)
+        live_here(page)
 
     # G13: each power places its unit, one at a time, in seating order.
     placed = 0
