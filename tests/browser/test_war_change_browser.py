@@ -2,11 +2,13 @@
 ever replaced by an error page, no request of theirs fails, the console stays clean, each page
 moves to its new alliance's chat, and the chats of the wars gone by stay readable as history.
 
-The game is played on the server through each player's own browser session (its requests, not
-its clicks: the pages under watch are left alone), so the server pushes every change to the
-pages as in a real game. War 1: Francia and Prussia (Alleanza A) against Gran Bretagna and
-Austria; war 2: Francia and Gran Bretagna against Prussia and Austria; war 3: Prussia and
-Austria against Francia and Gran Bretagna.
+The decisions that change the war (a war's last action, an auction's last call) are posted to
+the server through the player's own browser session (its requests, not its clicks: the pages
+under watch are left alone), so the server pushes them to the pages as in a real game; the
+decisions between them, which change no war and no alliance, are made through the services in
+the test process (the pages catch up with them at the next push). War 1: Francia and Prussia
+(Alleanza A) against Gran Bretagna and Austria; war 2: Francia and Gran Bretagna against Prussia
+and Austria; war 3: Prussia and Austria against Francia and Gran Bretagna.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from playwright.sync_api import ConsoleMessage, Page, Request, Response, expect
 from guerra.game import services
 from guerra.game.models import Game, Scenario, Seat
 from guerra.game.models.state import load_state
-from guerra.rules.game.machine import pending
+from guerra.rules.dice import RandomDice
+from guerra.rules.flowtypes import Accepted
+from guerra.rules.game.inputs import CallPass, Pass, Propose
+from guerra.rules.game.machine import advance, pending
 from tests.browser.conftest import new_user, settled
-from tests.game.play_helpers import finish_auction
+from tests.game.play_helpers import finish_auction, state_of
 
 LIVE = 15_000  # ms
 PLAYERS = {"anna": "Francia", "bruno": "Gran Bretagna", "carla": "Prussia", "dario": "Austria"}
@@ -112,8 +117,22 @@ def decide(watched: Watched, base: str, game: Game, path: str, **form: object) -
     assert response.status == 200, (path, response.status, response.text()[:300])
 
 
+def ends_a_phase(game: Game, given: object) -> bool:
+    """Whether the decision `given` ends the war or the auction, tried by the rules on the
+    game's state (nothing is written)."""
+    state = state_of(game)
+    outcome = advance(state, given, RandomDice(0))
+    assert isinstance(outcome, Accepted), outcome
+    return (outcome.state.war, outcome.state.phase) != (state.war, state.phase)
+
+
+def user_of(game: Game, power: str) -> User:
+    return Seat.objects.get(game=game, power=power).user
+
+
 def play_to_the_next_auction(game: Game, boards: dict[str, Watched], base: str) -> None:
-    """Every power passes its actions until the next war's auction opens."""
+    """Every power passes its actions until the next war's auction opens: the last pass
+    through its player's session."""
     war = game.current_war
     for _ in range(50):
         kind, power = awaited(game)
@@ -121,20 +140,29 @@ def play_to_the_next_auction(game: Game, boards: dict[str, Watched], base: str) 
             assert kind == "propose", kind
             return
         assert kind == "action", kind
-        decide(boards[power], base, game, "passa/")
+        if ends_a_phase(game, Pass(power, game.step)):
+            decide(boards[power], base, game, "passa/")
+        else:
+            services.action_pass(game_id=game.pk, user=user_of(game, power), step=game.step)
     raise AssertionError("the war did not end")
 
 
 def play_the_auction(game: Game, boards: dict[str, Watched], base: str) -> None:
-    seats = {seat.power: seat.pk for seat in Seat.objects.filter(game=game)}
+    """The war's auction: its last call through its player's session."""
     plan = list(AUCTIONS[game.current_war])
     for _ in range(50):
         kind, power = awaited(game)
         if kind == "propose":
             a, b = plan.pop(0)
-            decide(boards[power], base, game, "asta/proponi/", a=seats[a], b=seats[b], offerta=0)
+            assert not ends_a_phase(game, Propose(power, game.step, a, b, 0))
+            services.auction_propose(game_id=game.pk, user=user_of(game, power), step=game.step,
+                                     a=a, b=b, bid=0)
         elif kind == "call":
-            decide(boards[power], base, game, "asta/passo/")
+            if ends_a_phase(game, CallPass(power, game.step)):
+                decide(boards[power], base, game, "asta/passo/")
+            else:
+                services.auction_pass(game_id=game.pk, user=user_of(game, power),
+                                      step=game.step)
         else:
             assert kind == "action", kind
             return
