@@ -247,8 +247,8 @@ def awaited_user(game: Game) -> str:
 def test_every_page_fits_a_phone_with_targets_a_finger_can_hit(login, shot):
     """Every page at 390 x 844: nothing scrolls sideways, no target under 44 x 44 px."""
     tour = Tour(login, shot)
-    for name in ("anna", "bruno", "carla", "dario"):
-        tour.page(name, "phone")
+    for name in ("anna", "bruno", "carla", "dario"):  # their pages open when first visited
+        new_user(name)
     tour.visit("lobby", "/")
     tour.visit("new-game", "/partite/nuova/")
     full = Scenario.objects.get(name="Europa 1700")
