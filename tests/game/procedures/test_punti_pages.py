@@ -228,3 +228,42 @@ def test_the_attack_list_and_board_name_the_combat_system(declared):
     assert "Punti d&#x27;attacco e difesa" in html or "Punti d'attacco e difesa" in html
     assert Attack.objects.filter(game=declared.game, procedure="punti").count() == 1
     assert Scenario.objects.exists()
+
+
+def test_E4_the_declaration_shows_the_odds_alone_and_with_the_allies_that_may_be_named(
+        punti_game):
+    from tests.game.attack_helpers import region
+    from tests.game.play_helpers import give_turn
+
+    game = punti_game
+    give_turn(game, "Gran Bretagna")
+    place = region(game, REGION)
+    target = f"power-{seat(game, 'Francia').pk}"
+    panel = player(game, "Gran Bretagna").get(reverse("attack_declare_panel", args=[game.pk]),
+                                              {"regione": str(place.pk), "obiettivo": target})
+    view = panel.context["declare"]
+    assert view.refusal == "" and view.invited == ["Austria"]
+    assert view.odds_alone.samples == view.odds_with_allies.samples == 200
+    assert [row.outcome for row in view.odds_alone.rows] == ["attacker_wins", "defender_wins"]
+    words = text(panel.content.decode())
+    assert "Alleati invitati: Austria" in words and "Stima su 200 battaglie, ±" in words
+
+
+def test_E11_against_a_neutral_marker_nobody_decides_and_its_armies_are_drawn(punti_game,
+                                                                               rig):
+    from guerra.game.models import Neutral
+    from tests.game.attack_helpers import declare
+    from tests.game.play_helpers import show_counter
+
+    game = punti_game
+    counter = show_counter(game, REGION, reward="gold")
+    rig([6] * 6 + [1] * 6)  # six hits; a counter-attack, if any, misses
+    attack = declare(game, "Gran Bretagna", REGION, counter)
+    assert attack.finished and attack.awaiting == []
+    html = page(attack, "Gran Bretagna")
+    words = text(html)
+    assert "Armata N1 (Pedina neutrale): −2, unità distrutta" in words
+    assert "Tiro d'attacco contro 3 o più: 6 colpi." in words
+    assert 'value="damage"' not in html and 'value="name_groups"' not in html
+    won = Neutral.objects.get(pk=counter.pk).defence <= 3
+    assert attack.outcome == ("attacker_wins" if won else "defender_wins")

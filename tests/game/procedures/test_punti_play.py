@@ -64,6 +64,9 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     assert "Accetto: le mie unità si uniscono" in austria_board
     for other in ("Francia", "Prussia", "Gran Bretagna"):
         assert "Accetto: le mie unità si uniscono" not in text(board(game, other))
+    # On the attack's page too, in its decision panel; nobody else has it.
+    assert 'name="consent" value="1"' in page(attack, "Austria")
+    assert 'name="consent"' not in page(attack, "Prussia")
     assert post(attack, "Austria", "consent", consent="1").status_code == 302
     attack.refresh_from_db()
     assert attack.node == "defence_reinforcements" and attack.awaiting == ["Francia"]

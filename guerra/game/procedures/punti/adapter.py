@@ -19,6 +19,7 @@ from guerra.game.procedures.base import (
     InvitedAlly,
     OddsView,
     ProcedureAdapter,
+    Undecidable,
     cached_odds,
 )
 from guerra.game.procedures.chart import Visit
@@ -87,7 +88,8 @@ class PuntiAdapter(ProcedureAdapter[PuntiState, Situation]):
         return controls.control_for(self.procedure, state, power)
 
     def to_input(self, decision: Decision, power: str) -> object:
-        raise NotImplementedError("punti reads its forms against the state: input_from")
+        """Never without the state: its forms name groups and units by their row."""
+        raise Undecidable(decision.kind)
 
     def input_from(self, state: PuntiState, decision: Decision, power: str) -> object:
         return controls.input_from(state, decision, power)
@@ -201,7 +203,7 @@ class PuntiAdapter(ProcedureAdapter[PuntiState, Situation]):
             max_armies=control.max_armies, max_fleets=control.max_fleets,
             odds_with=self._consent_odds(state, True),
             odds_without=self._consent_odds(state, False),
-            form=controls.CONSENT_FORM, extra=control.extra)
+            form=controls.CONSENT_PROMPT, extra=control.extra)
 
     def invited_allies(self, state: PuntiState) -> list[tuple[str, InvitedAlly]]:
         found: list[tuple[str, InvitedAlly]] = []

@@ -37,6 +37,7 @@ from guerra.rules.punti.state import PuntiState, Unit
 PARTIALS = "game/procedures/punti"
 NAME_FORM = f"{PARTIALS}/_name.html"
 CONSENT_FORM = f"{PARTIALS}/_consent.html"
+CONSENT_PROMPT = f"{PARTIALS}/_consent_prompt.html"  # the same, in the prompt of every page
 DAMAGE_FORM = f"{PARTIALS}/_damage.html"
 RETREAT_FORM = f"{PARTIALS}/_retreat.html"
 COUNTER_FORM = f"{PARTIALS}/_counter.html"
