@@ -42,6 +42,9 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     assert "Austria (alleata) · in Europa Centrale" in words
     assert "Stima su 200 battaglie, ±" in words  # the odds, with their sample size
     assert "Se nomini tutte le unità e ogni alleato accetta" in words
+    # Its deadline and its default.
+    assert 'class="deadline" data-deadline="' in html
+    assert "Allo scadere del tempo non arriva nessun rinforzo." in words
     for other in ("Francia", "Prussia", "Austria"):
         assert 'value="name_groups"' not in page(attack, other)
     # Live on whatever page of the game: the board's prompt has the same form.
@@ -84,7 +87,7 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     attack.refresh_from_db()
     assert attack.node == "damage" and attack.awaiting == ["Francia"]
     html = page(attack, "Francia")
-    assert 'value="damage"' in html and "La distribuzione predefinita è già inserita." in html
+    assert 'value="damage"' in html and "La distribuzione predefinita è già inserita: vale quella allo scadere del tempo." in html
     # The default (armies first, the least health first) is filled in: 2 and 2 on the armies.
     assert re.search(r'name="points_1" min="0" max="2" value="2"', html)
     assert re.search(r'name="points_3" min="0" max="3" value="0"', html)
@@ -104,7 +107,9 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     # E10: the fort still stands: Francia counter-attacks; the attacker spreads the damage.
     attack.refresh_from_db()
     assert attack.node == "counter_attack" and attack.awaiting == ["Francia"]
-    assert "Contrattacchi? Tiri 5 dadi" in text(page(attack, "Francia"))
+    words = text(page(attack, "Francia"))
+    assert "Contrattacchi? Tiri 5 dadi" in words
+    assert "Allo scadere del tempo contrattacchi." in words and "Se non contrattacchi" in words
     rig(COUNTER_DICE)
     assert post(attack, "Francia", "counter_attack", counter="1").status_code == 302
     attack.refresh_from_db()
