@@ -267,3 +267,16 @@ def test_E11_against_a_neutral_marker_nobody_decides_and_its_armies_are_drawn(pu
     assert 'value="damage"' not in html and 'value="name_groups"' not in html
     won = Neutral.objects.get(pk=counter.pk).defence <= 3
     assert attack.outcome == ("attacker_wins" if won else "defender_wins")
+
+
+def test_E4_the_alliance_sees_its_ally_asked_and_then_its_answer(declared):
+    attack = declared
+    assert post(attack, "Gran Bretagna", "name_groups", armies_1=2).status_code == 302
+    url = reverse("alliance_invitations_part", args=[attack.game_id])
+    waiting = text(player(attack.game, "Gran Bretagna").get(url).content.decode())
+    assert "Austria : ci sta pensando…" in waiting or "Austria: ci sta pensando…" in waiting
+    assert "Austria" not in text(player(attack.game, "Francia").get(url).content.decode())
+    assert post(attack, "Austria", "consent", consent="0").status_code == 302
+    attack.refresh_from_db()
+    assert attack.node == "defence_reinforcements"
+    assert "L'Austria rifiuta: il gruppo 1 resta fuori." in text(page(attack, "Francia"))
