@@ -162,9 +162,10 @@ class LinkedForce:
     reinforcements may come from next door (seed 001)."""
 
     power: str
-    region: str | None  # None: the power's home (its `home_links` include the attacked region)
+    region: str | None  # None: the power's home (its `home_links` include a region on the way)
     armies: int = 0
     fleets: int = 0
+    distance: int = 1  # land links between it and the attacked region
 
 
 @dataclass(frozen=True)

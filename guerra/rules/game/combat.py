@@ -91,22 +91,39 @@ def homes_linked(state: GameState, region: str) -> tuple[str, ...]:
                  if power in specs and region in specs[power].home_links)
 
 
+# The farthest, in land links, that any procedure's units may reinforce from (punti's E3
+# range is at most 3).
+REACH = 3
+
+
 def linked(state: GameState, region: str, sides: dict[str, Side]) -> tuple[
         tuple[Side, LinkedForce], ...]:
-    """The armies and fleets of both sides' powers in the regions linked by land (G32), the
-    regions in alphabetical order, then at their homes linked to the region (`region` None),
-    in seating order."""
-    found = []
-    for b in links(state, region):
-        for pieces in state.in_region(b):
-            side = sides.get(pieces.power)
-            if side is not None and (pieces.armies or pieces.fleets):
-                found.append((side, LinkedForce(pieces.power, b, pieces.armies, pieces.fleets)))
-    for power in homes_linked(state, region):
-        home = state.pieces(power, HOME)
-        side = sides.get(power)
-        if side is not None and (home.armies or home.fleets):
-            found.append((side, LinkedForce(power, HOME, home.armies, home.fleets)))
+    """The armies and fleets of both sides' powers within `REACH` land links (G32), nearest
+    first (`LinkedForce.distance`): at each distance the regions in alphabetical order, then
+    the homes linked to a region one link nearer (`region` None), in seating order. A home is
+    an end: nothing lies beyond it."""
+    found: list[tuple[Side, LinkedForce]] = []
+    seen, frontier, homes = {region}, [region], set[str]()
+    for distance in range(1, REACH + 1):
+        nearer = sorted({b for a in frontier for b in links(state, a)} - seen)
+        for b in nearer:
+            for pieces in state.in_region(b):
+                side = sides.get(pieces.power)
+                if side is not None and (pieces.armies or pieces.fleets):
+                    found.append((side, LinkedForce(pieces.power, b, pieces.armies,
+                                                    pieces.fleets, distance)))
+        for power in state.seating:
+            side = sides.get(power)
+            if power in homes or side is None or not any(
+                    power in homes_linked(state, a) for a in frontier):
+                continue
+            homes.add(power)
+            home = state.pieces(power, HOME)
+            if home.armies or home.fleets:
+                found.append((side, LinkedForce(power, HOME, home.armies, home.fleets,
+                                                distance)))
+        seen.update(nearer)
+        frontier = nearer
     return tuple(found)
 
 

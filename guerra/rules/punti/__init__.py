@@ -4,10 +4,11 @@ as "punti".
 
 Rulings made here beyond punti.md (each documented where it is implemented):
 - E1: the profiles' bounds: whole numbers, attack, defence, health and speed at most 20 (health
-  at least 1), range at most 3. E3: the game gives the regions one land link away only, so a
-  range of 2 or 3 reaches no farther than 1; range 0 keeps armies out of linked regions.
-- E3: a home linked to the region (`LinkedForce.region` None) is a place one land link away:
-  armies there may reinforce either side's main power or ally.
+  at least 1), range at most 3. E3: an army reaches the regions and homes up to its range in
+  land links away (`LinkedForce.distance`); range 0 keeps armies out of linked regions.
+- E3: a home linked to a region (`LinkedForce.region` None) is a place one land link farther
+  than that region, and an end (nothing lies beyond it): armies there may reinforce either
+  side's main power or ally.
 - E4/E5: when its deadline passes, a main player names nobody (naming engages units for the
   round and asks the allies). An ally with several groups named answers for each group, in the
   order named; allies are asked in the war's turn order starting after the attacker (as d10),

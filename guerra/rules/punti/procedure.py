@@ -163,8 +163,8 @@ class Punti(Procedure[PuntiState, Situation]):
 
 def situation_of(engagement: Engagement) -> Situation:
     """E3 from what the game knows: the allies' armies and fleets in the region, and the armies
-    of both sides' powers in the linked regions and linked homes when the army's range reaches
-    (range 1 or more: one land link; the board gives no farther region), less the units that
+    of both sides' powers in the regions and homes within the army's range in land links
+    (`LinkedForce.distance`; range 0: none), less the units that
     already fought this round (`Engagement.engaged`). Nobody reinforces against a neutral."""
     data_profiles = profiles.profiles_of(engagement.procedure_data)
     region = engagement.region.name
@@ -183,8 +183,8 @@ def situation_of(engagement: Engagement) -> Situation:
 
         for side, ally in engagement.allies:
             add(side, ally.power, region, ally.armies, ally.fleets)
-        if data_profiles.army.range >= 1:
-            for side, linked in engagement.linked:
+        for side, linked in engagement.linked:
+            if linked.distance <= data_profiles.army.range:
                 add(side, linked.power, linked.region, linked.armies, 0)  # E3: fleets stay
     defender = engagement.defender
     return Situation(

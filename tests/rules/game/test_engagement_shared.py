@@ -70,7 +70,7 @@ def test_G32_the_engagement_names_the_linked_regions_alphabetically() -> None:
     assert found.homes_linked == (FR, PR, AT, GB)  # seating order
 
 
-def test_G32_linked_forces_are_the_linked_regions_then_the_linked_homes() -> None:
+def test_G32_linked_forces_are_the_linked_regions_then_the_linked_homes_nearest_first() -> None:
     found = declared(board_state(), Attack(FR, 0, ST, defender=PR))
     assert found.linked == (
         (DEFENDER, LinkedForce(PR, BA, armies=2)),
@@ -79,7 +79,18 @@ def test_G32_linked_forces_are_the_linked_regions_then_the_linked_homes() -> Non
         (ATTACKER, LinkedForce(FR, None, armies=3)),
         (DEFENDER, LinkedForce(PR, None, armies=1, fleets=1)),
         (DEFENDER, LinkedForce(GB, None, armies=2)),
+        # Two links away: Russia's home is linked to Baltico.
+        (DEFENDER, LinkedForce(RU, None, armies=4, distance=2)),
     )
+
+
+def test_G32_linked_forces_reach_three_land_links_and_say_how_far() -> None:
+    found = declared(board_state(), Attack(FR, 0, ST, defender=PR))
+    assert all(1 <= force.distance <= 3 for _side, force in found.linked)
+    distances = [force.distance for _side, force in found.linked]
+    assert distances == sorted(distances)  # nearest first
+    near = {(force.power, force.region) for _side, force in found.linked if force.distance == 1}
+    assert (RU, None) not in near  # Russia's home touches Baltico, not Stati Tedeschi
 
 
 def test_G32_a_linked_home_of_a_power_out_of_the_war_is_named_but_brings_nothing() -> None:

@@ -135,6 +135,16 @@ def test_E3_range_0_keeps_armies_in_their_own_region() -> None:
     assert s.profiles.army.range == 0
 
 
+def test_E3_an_army_reaches_as_many_land_links_as_its_range() -> None:
+    far = (A, LinkedForce(ES, "Boemia", 3, 0, distance=2))
+    linked = (*engagement().linked, far)
+    reach_one = situation_of(engagement(linked=linked))
+    assert Candidate(ES, A, "Boemia", 3, 0) not in reach_one.candidates
+    reach_two = situation_of(engagement(linked=linked,
+                                        procedure_data={"profiles": {"army": {"range": 2}}}))
+    assert Candidate(ES, A, "Boemia", 3, 0) in reach_two.candidates
+
+
 def test_E3_nobody_reinforces_against_a_neutral_and_profiles_come_from_the_scenario() -> None:
     s = situation_of(engagement(defender=None, neutral=Neutral(2), allies=(), linked=(),
                                 procedure_data={"profiles": {"fort": {"defence": 6}}}))
