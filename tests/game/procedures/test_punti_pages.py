@@ -7,6 +7,7 @@ The table: tests/game/procedures/punti_helpers.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import timedelta
 
@@ -214,12 +215,11 @@ def test_E1_the_rules_page_follows_the_scenarios_profiles(db, monkeypatch):
     from guerra.game.procedures.punti.profiles import ProfilesIn
     from guerra.rules.game.scenario_file import shipped
 
-    rules = shipped("europa_1700")
-    changed = rules.__class__(**{**rules.__dict__, "combat_data": (
-        ("punti", '{"profiles": {"army": {"attack": 4}}}'),)})
-    rows = {row["kind"]: row for row in ProfilesIn().get(changed)}
+    changed = dataclasses.replace(shipped("europa_1700"), combat_data=(
+        ("punti", '{"profiles": {"army": {"attack": 4}}}'),))
+    rows = {row["kind"]: row for row in ProfilesIn()[changed]}
     assert rows["army"]["attack"] == 4 and rows["army"]["defence"] == 3
-    assert ProfilesIn().get("no scenario")[0]["attack"] == 2
+    assert ProfilesIn()["no scenario"][0]["attack"] == 2
 
 
 def test_the_attack_list_and_board_name_the_combat_system(declared):
