@@ -4,7 +4,7 @@ and on two daphnes with PostgreSQL and Redis (the players of each table split be
 
     .venv/bin/python bench/load.py [--tables 1,5,10,25,50] [--seconds 30] [--pace 2.0]
                                    [--setup sqlite|postgres|both] [--warmup 5] [--chat 0.3]
-                                   [--repeat 1]
+                                   [--repeat 1] [--procedure seed004|d10|punti]
 
 Each table acts once every PACE seconds: an alliance chat line (a CHAT share of the turns, once
 alliances stand) or whatever its game awaits, chosen by the rules' seeded random player and sent
@@ -45,6 +45,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import importlib.util
 import os
 import random
 import resource
@@ -65,6 +66,7 @@ from bench.load_player import PING_EVERY, Player
 from bench.load_stats import KindFigures, row, table
 from bench.serving import (
     COLLECTIONS_LOG,
+    ROOT,
     cpu_seconds,
     percentiles,
     read_collections,
@@ -447,6 +449,18 @@ def run_setup(setup: Setup, args: argparse.Namespace, folder: Path) -> None:
           f" (points holding it: {', '.join(map(str, held)) or 'none'})")
 
 
+def combat_systems() -> tuple[str, ...]:
+    """The combat systems a game may be played with: the names of settings.GUERRA_PROCEDURES,
+    read from a copy of the settings module of its own (importing guerra.settings now would fix
+    its database before `setup_django` points it at the bench's)."""
+    spec = importlib.util.spec_from_file_location("bench_settings_copy",
+                                                  ROOT / "guerra" / "settings.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return tuple(module.GUERRA_PROCEDURES)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", default="1,5", help="the curve's points, e.g. 1,5,10,25,50")
@@ -466,8 +480,9 @@ def main() -> None:
                         "most before the run (each table a random number up to it)")
     parser.add_argument("--refetch", action="store_true", help="re-fetch what pushes name, "
                         "as the board page does")
-    parser.add_argument("--procedure", choices=("seed004", "d10"), help="the combat system "
-                        "of the tables' attacks (default: the scenario's, seed004)")
+    parser.add_argument("--procedure", choices=combat_systems(), help="the combat system "
+                        "of the tables' attacks, one of settings.GUERRA_PROCEDURES (default: "
+                        "the scenario's, seed004)")
     parser.add_argument("--seed", type=int, default=1700)
     parser.add_argument("--repeat", type=int, default=1, help="runs of each point, one after "
                         "the other (near saturation one run may keep up and the next fall "

@@ -25,20 +25,18 @@ from typing import Any, ParamSpec, TypeVar
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 
+from bench.load_forms import attack_form
 from bench.serving import login
 from guerra.game import services
 from guerra.game.models import AllianceMembership, ChatMessage, Game, Neutral, Region, Scenario
 from guerra.game.models.state import load_state
 from guerra.game.services.snapshot import project
-from guerra.rules.allocation import Allocation
-from guerra.rules.d10 import inputs as d10_inputs
 from guerra.rules.dice import HmacDice, RandomDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game import inputs as game_inputs
 from guerra.rules.game.machine import advance
 from guerra.rules.game.robot import Robot
 from guerra.rules.game.state import GameState
-from guerra.rules.seed004 import inputs as attack_inputs
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -246,28 +244,12 @@ def request_for(choice: object, state: GameState, table: TableSetup
 
 
 def attack_request(choice: object, state: GameState) -> tuple[str, str, dict[str, Any]]:
-    """A decision at a box of the attack under way (the attack page's forms: seed 004's, then
-    d10's)."""
+    """A decision at a box of the attack under way, as the attack page's form of the game's
+    combat system sends it (bench/load_forms.py)."""
     assert state.attack is not None
-    path = f"attacchi/{state.attack.number}/decidi/"
+    kind, form, data = attack_form(state.scenario.procedure, choice, state.attack.state)
     step = str(getattr(choice, "step", 0))
-    match choice:
-        case attack_inputs.AllyAnswer(armies=armies, fleets=fleets):
-            return "ally", path, {"kind": "ally", "step": step, "armies": armies,
-                                  "fleets": fleets}
-        case attack_inputs.NavalDecision(fight=fight):
-            return "naval", path, {"kind": "naval", "step": step, "fight": "1" if fight else "0"}
-        case attack_inputs.NavalTiles(tiles=tiles):
-            return "sea_tiles", path, {"kind": "tiles", "step": step, "tiles": tiles}
-        case attack_inputs.LossChoice(kind=loss):
-            return "loss", path, {"kind": "loss", "step": step, "loss": loss}
-        case d10_inputs.Reinforce(armies=armies, fleets=fleets):
-            return "reinforce", path, {"kind": "reinforce", "step": step, "armies": armies,
-                                       "fleets": fleets}
-        case Allocation():
-            return "losses", path, {"kind": "losses", "step": step,
-                                    "armies": choice.of("army"), "fleets": choice.of("fleet")}
-    raise ValueError(f"no form sends {choice!r}")
+    return kind, f"attacchi/{state.attack.number}/decidi/", {"kind": form, "step": step, **data}
 
 
 def neutral_id(table: TableSetup, counter: int | None) -> int:
