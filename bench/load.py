@@ -99,6 +99,7 @@ class Point:
     errors_seen: list[str] = field(default_factory=list)
     holds: bool = False
     client_stall: float = 0.0  # the bench's own loop, late by at most this (seconds)
+    games_over: int = 0  # tables whose game is over (its final standings reached)
     refetched: KindFigures | None = None  # with --refetch: every GET of the run
     collection_logs: list[Path] = field(default_factory=list)  # each server's collections
     wall_window: tuple[float, float] = (0.0, 0.0)  # the measured window, wall-clock
@@ -118,7 +119,8 @@ async def play(table: Table, point: Point, window: tuple[float, float],
         due, next_at = next_at, next_at + args.pace
         request = await asyncio.to_thread(next_request, table.setup, args.chat)
         if request is None:
-            return  # the game is over
+            point.games_over += 1  # the game is over
+            return
         if start <= due < end:
             point.scheduled += 1
         try:
@@ -269,6 +271,8 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
           f"{point.server_cpu:.1f} s = {point.server_cpu / actions * 1000:.1f} ms/action "
           f"({point.server_cpu / args.seconds * 100:.0f}% of one core); bench's own CPU "
           f"{point.client_cpu:.1f} s, its loop late by {point.client_stall * 1000:.0f} ms at most")
+    if point.games_over:
+        print(f"  games played to their end: {point.games_over} of {point.tables} tables")
     collections(point)
     for error in sorted(set(point.errors_seen))[:5]:
         print(f"  error: {error}")
