@@ -28,21 +28,24 @@ from guerra.game.procedures.punti.data import PuntiDataForm
 from guerra.game.procedures.punti.profiles import ProfilesIn
 from guerra.rules.explore import Policy
 from guerra.rules.forces import ATTACKER, DEFENDER, Side
-from guerra.rules.odds import Estimate, estimate
+from guerra.rules.odds import Estimate
 from guerra.rules.punti import graph as g
 from guerra.rules.punti.declaration import initial_state
 from guerra.rules.punti.inputs import Consent, CounterAttack, Group, Name
 from guerra.rules.punti.model import Situation
+from guerra.rules.punti.odds import punti_odds
 from guerra.rules.punti.procedure import PUNTI_PROCEDURE, next_to_ask, policy
 from guerra.rules.punti.state import PuntiState
 
-# The battles a page's estimate plays (a 95% margin of at most about 3 points): each takes the
-# server about a millisecond, and a step's odds are computed when its page is first drawn.
-WEB_SAMPLES = 1_000
+# The battles a page's estimate plays (a 95% margin of at most about 1 point): the rules'
+# simulator plays them in some tens of milliseconds, when a step's page is first drawn.
+WEB_SAMPLES = 10_000
 
 
 def _estimate(state: PuntiState, make: Policy[PuntiState]) -> Estimate:
-    return estimate(PUNTI_PROCEDURE, state, make, samples=WEB_SAMPLES)
+    """`punti_odds`: the decisions up to the next roll as `make` answers them, the later ones
+    at their defaults (what every policy of this adapter answers there)."""
+    return punti_odds(state, make, samples=WEB_SAMPLES)
 
 
 def _choosing(node: str, answer: Any) -> Policy[PuntiState]:
@@ -97,7 +100,8 @@ class PuntiAdapter(ProcedureAdapter[PuntiState, Situation]):
     # --- odds -----------------------------------------------------------------------------
     def odds(self, state: PuntiState, key: Hashable, make: Callable[[], Policy[PuntiState]]
              ) -> OddsView:
-        """A Monte Carlo estimate of `WEB_SAMPLES` battles, kept per attack step and key."""
+        """A Monte Carlo estimate of `WEB_SAMPLES` battles (`punti_odds`), kept per attack
+        step and key."""
         found = cached_odds(self.name, state, key, lambda: _estimate(state, make()))
         return self.odds_view(found)
 
