@@ -12,7 +12,9 @@
   counts are known), and a Monte Carlo estimate of a huge one (20 against 20);
 - the same for "punti" (procedures/punti.md): resolutions per second over a mix (a neutral,
   2 against 2, 4 against 3 with reinforcements on both sides), and the Monte Carlo odds a page
-  shows for the large one (`punti.odds.SAMPLES` battles);
+  shows for the large one: `punti.odds.SAMPLES` battles of its simulator (`punti_odds`, the
+  median of a few runs), beside the engine playing every battle as the odds did before
+  (`engine_odds`, `PUNTI_ENGINE_SAMPLES` battles, the former sample size);
 - verifiable HMAC dice rolled per second (six- and ten-sided).
 """
 
@@ -40,7 +42,7 @@ from guerra.rules.punti import PUNTI_PROCEDURE
 from guerra.rules.punti.declaration import initial_state as punti_initial_state
 from guerra.rules.punti.model import Candidate
 from guerra.rules.punti.model import Situation as PuntiSituation
-from guerra.rules.punti.odds import punti_odds
+from guerra.rules.punti.odds import engine_odds, punti_odds
 from guerra.rules.punti.procedure import policy as punti_policy
 from guerra.rules.punti.state import PuntiState
 from guerra.rules.seed004 import SEED004
@@ -189,14 +191,24 @@ def punti_resolutions_per_second(count: int) -> float:
     return count / (time.perf_counter() - start)
 
 
-def punti_odds_seconds() -> tuple[float, int]:
+PUNTI_ENGINE_SAMPLES = 2_000  # the odds' sample size before the simulator
+
+
+def punti_odds_seconds() -> tuple[float, int, float, int]:
+    """The simulator's estimate (median of three) and the engine's, each with its battles."""
     state = punti_initial_state(PUNTI_LARGE)
     assert isinstance(state, PuntiState)
     opened, _events = PUNTI_PROCEDURE.open(state)
+    timings = []
+    for _ in range(3):
+        start = time.perf_counter()
+        found = punti_odds(opened, punti_policy())
+        timings.append(time.perf_counter() - start)
     start = time.perf_counter()
-    found = punti_odds(opened, punti_policy())
-    assert found.samples is not None
-    return time.perf_counter() - start, found.samples
+    engine = engine_odds(opened, punti_policy(), samples=PUNTI_ENGINE_SAMPLES)
+    engine_seconds = time.perf_counter() - start
+    assert found.samples is not None and engine.samples is not None
+    return statistics.median(timings), found.samples, engine_seconds, engine.samples
 
 
 def main() -> None:
@@ -220,9 +232,12 @@ def main() -> None:
           f"{samples:,} battles): {seconds * 1000:.0f} ms")
     print(f"punti resolutions per second (random dice, mix of 3 attacks): "
           f"{punti_resolutions_per_second(args.resolutions):,.0f}")
-    seconds, samples = punti_odds_seconds()
-    print(f"punti Monte Carlo odds of a large attack (5 against 4, three reinforcements, "
-          f"{samples:,} battles): {seconds * 1000:.0f} ms")
+    seconds, samples, engine_seconds, engine_samples = punti_odds_seconds()
+    print(f"punti Monte Carlo odds of a large attack (5 against 4, three reinforcements): "
+          f"simulator {samples:,} battles {seconds * 1000:.0f} ms "
+          f"({seconds / samples * 1e6:.1f} µs a battle); before, the engine "
+          f"{engine_samples:,} battles {engine_seconds * 1000:.0f} ms "
+          f"({engine_seconds / engine_samples * 1e6:.0f} µs a battle)")
     print(f"HMAC dice rolled per second: d6 {hmac_rolls_per_second():,.0f}, "
           f"d10 {hmac_rolls_per_second(sides=10):,.0f}")
 
