@@ -5,12 +5,14 @@
 - `dice`, `i18n`, `events`, `explore` (playing a procedure and its exact odds): shared;
 - `seed004`: the attack procedure of attack-rules.md, registered as "seed004";
 - `d10`: ten-sided dice in ranked pairs (procedures/d10.md), registered as "d10";
-- `punti`: attack points, damage, retreat, counter-attack (procedures/punti.md), "punti".
+- `punti`: attack points, damage, retreat, counter-attack (procedures/punti.md), "punti";
+- `finestre`: response windows and battle cards (procedures/finestre.md), "finestre".
 
 Run `python -m guerra.rules resolve|odds CASE.json` to check a case on its own.
 """
 
 # Importing a procedure package registers it; a new procedure is one more import here.
 from guerra.rules import d10 as d10
+from guerra.rules import finestre as finestre
 from guerra.rules import punti as punti
 from guerra.rules import seed004 as seed004
