@@ -58,7 +58,7 @@ def text(html: str) -> str:
 
 @pytest.fixture(autouse=True)
 def quick_odds(monkeypatch):
-    """Estimates of 200 battles (the pages play 1,000): the same words, a test's time."""
+    """Estimates of 200 battles (the pages play 10,000): the same words, a test's time."""
     from guerra.game.procedures import base
     from guerra.game.procedures.punti import adapter
 

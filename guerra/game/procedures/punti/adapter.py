@@ -31,7 +31,7 @@ from guerra.rules.forces import ATTACKER, DEFENDER, Side
 from guerra.rules.odds import Estimate
 from guerra.rules.punti import graph as g
 from guerra.rules.punti.declaration import initial_state
-from guerra.rules.punti.inputs import Consent, CounterAttack, Group, Name
+from guerra.rules.punti.inputs import Consent, Group, Name
 from guerra.rules.punti.model import Situation
 from guerra.rules.punti.odds import punti_odds
 from guerra.rules.punti.procedure import PUNTI_PROCEDURE, next_to_ask, policy
@@ -113,8 +113,10 @@ class PuntiAdapter(ProcedureAdapter[PuntiState, Situation]):
     def choice_odds(self, seen: PuntiState, control: Control, power: str
                     ) -> list[tuple[str, OddsView]]:
         """Naming: everything and every ally agreeing, or nobody; an ally: agreeing or
-        refusing; the counter-attack: yes or no. Where the damage or the armies go changes
-        the page's odds too little to show beside them."""
+        refusing. Where the damage or the armies go changes the page's odds too little to show
+        beside them, and the counter-attack none at all: it comes only while the defender
+        holds the region and strikes the attacker's units only (E10), so who holds the region
+        is the same either way."""
         node = seen.cursor.node
         if control.kind == controls.NAME:
             side: Side = ATTACKER if control.side == ATTACKER else DEFENDER
@@ -131,12 +133,6 @@ class PuntiAdapter(ProcedureAdapter[PuntiState, Situation]):
         if control.kind == controls.CONSENT:
             return [(_("If you agree"), self._consent_odds(seen, True)),
                     (_("If you refuse"), self._consent_odds(seen, False))]
-        if control.kind == controls.COUNTER:
-            return [(_("If you counter-attack"), self.odds(seen, ("counter", True), lambda: (
-                        _choosing(node, lambda s, p: CounterAttack(p, s.step, True))))),
-                    (_("If you do not counter-attack"), self.odds(
-                        seen, ("counter", False),
-                        lambda: _choosing(node, lambda s, p: CounterAttack(p, s.step, False))))]
         return []
 
     def _consent_odds(self, seen: PuntiState, agrees: bool) -> OddsView:
