@@ -32,7 +32,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from guerra.game import services
 from guerra.game.models import DiceRoll, Game, Scenario
@@ -49,8 +49,8 @@ SEATS = (("anna", "Francia"), ("bruno", "Gran Bretagna"), ("carla", "Prussia"),
          ("dario", "Austria"))
 ATTACK_DICE, TARGET = 10, 5  # five armies of 2 attack points; the fort's defence
 COUNTER_DICE, SPEED = 5, 2  # the fort's defence; the armies' speed
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 def hits(faces: list[int]) -> tuple[int, int]:

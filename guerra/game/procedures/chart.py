@@ -25,7 +25,9 @@ LINE_HEIGHT = 17
 BOX_PADDING = 16
 MIN_BOX_HEIGHT = 54
 
-SKIPPED_EVENTS = {"node_entered", "attack_ended"}
+# Not drawn in a box: the entry itself, the end (the last box says it), and the bookkeeping the
+# game keeps for itself (the units that fought this round, E3 of punti).
+SKIPPED_EVENTS = {"node_entered", "attack_ended", "units_engaged"}
 
 
 @dataclass(frozen=True)

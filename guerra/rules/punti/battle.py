@@ -34,6 +34,7 @@ from guerra.rules.punti.events import (
     CounterAttackChosen,
     CounterRolled,
     NobodyDefends,
+    RegionDecided,
 )
 from guerra.rules.punti.inputs import CounterAttack, Retreat
 from guerra.rules.punti.reinforcements import wrong_input
@@ -308,11 +309,12 @@ def result(state: PuntiState, dice: Dice) -> Transition[PuntiState]:
     """E11 (L8-L9, N3): the attacker places a control marker and the defender loses one
     (none when it has none there); against a neutral, the counter leaves, the attacker
     places a control marker and takes the reward."""
-    if not attacker_wins(state):
-        return g.ENDED, state, ()
     situation = state.situation
+    if not attacker_wins(state):
+        holder = None if situation.defender is None else situation.defender.power
+        return g.ENDED, state, (RegionDecided(DEFENDER, holder),)
     region, attacker = situation.region.name, situation.attacker
-    events: list[Event] = []
+    events: list[Event] = [RegionDecided(ATTACKER, attacker.power)]
     if situation.neutral is not None:
         neutral = situation.neutral
         events.append(NeutralRemoved(region, "E11"))

@@ -184,3 +184,23 @@ class NeutralUnitsLost(Event):
         return ngettext("The neutral country loses {count} army ({left} left).",
                         "The neutral country loses {count} armies ({left} left).",
                         self.count, left=self.left)
+
+
+@frozen.record
+@dataclass(frozen=True)
+class RegionDecided(Event):
+    """E11: who wins the battle: the attacker when the primary defender has no unit left in
+    the region and the primary attacker has one there, the defender (who keeps the region)
+    otherwise (`power` None: the neutral marker)."""
+
+    type: ClassVar[str] = "region_decided"
+    winner: Side
+    power: str | None
+
+    def describe(self) -> Message:
+        if self.power is None:
+            return _("The neutral marker keeps the region.")
+        if self.winner == "attacker":
+            return _("{power} wins: the primary defender has no unit left in the region.",
+                     power=self.power)
+        return _("{power} keeps the region.", power=self.power)

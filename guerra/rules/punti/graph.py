@@ -52,8 +52,8 @@ NODES: tuple[Node, ...] = (
          sides=SIDES, dice_from_state=True),
     Node(COUNTER_DAMAGE, D, N_("The attacker places the counter-attack's damage"),
          awaits="attacker", col=0, row=7, rules=("E10", "E11")),
-    Node(RESULT, A, N_("Who holds the region"), col=1, row=8, rules=("E11",)),
-    Node(ENDED, E, N_("The attack is over"), col=1, row=9),
+    Node(RESULT, A, N_("Who holds the region"), col=1, row=7, rules=("E11",)),
+    Node(ENDED, E, N_("The attack is over"), col=1, row=8),
 )
 
 EDGES: tuple[Edge, ...] = (

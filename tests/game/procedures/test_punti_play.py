@@ -132,3 +132,5 @@ def test_E1_to_E11_an_attack_played_through_the_pages_to_its_end(declared, rig):
     state = state_of(game)
     assert state.power("Francia").unrest == 1  # the army destroyed; the retreat costs none
     assert state.power("Gran Bretagna").unrest == 0
+    # The result box says who won, in Italian.
+    assert "La Francia tiene la regione." in text(page(attack, "Prussia"))

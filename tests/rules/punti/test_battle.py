@@ -12,7 +12,7 @@ from guerra.rules.events import (
 )
 from guerra.rules.flowchart import Refused
 from guerra.rules.forces import Neutral, Region
-from guerra.rules.punti.events import AttackRolled, CounterRolled, NobodyDefends
+from guerra.rules.punti.events import AttackRolled, CounterRolled, NobodyDefends, RegionDecided
 from guerra.rules.punti.inputs import Consent, CounterAttack, Group, Name, Retreat
 from guerra.rules.punti.model import Candidate
 from guerra.rules.punti.profiles import read_profiles
@@ -186,6 +186,16 @@ def test_E11_the_attacker_takes_control_only_with_units_left_and_the_defender_go
     assert held.state.outcome == "defender_wins" and control(held.events) == []
     full = run(situation(attacker(armies=1, markers_in_supply=0), defender(armies=0)))
     assert control(full.events) == [("removed", RU)]
+
+
+def test_E11_the_result_box_says_who_won_the_battle() -> None:
+    won = run(situation(attacker(armies=2), defender(armies=1)), 6, 6, 1, 1)
+    assert of_type(won.events, RegionDecided) == [RegionDecided(A, FR)]
+    held = run(situation(attacker(armies=1), defender(armies=1, forts=1)), 1, 1, 1, 1, 1, 1, 1)
+    assert of_type(held.events, RegionDecided) == [RegionDecided(D, RU)]
+    neutral = run(situation(attacker(armies=1), neutral=Neutral(2, "gold")), 6, 1, 3, 3, 1)
+    assert of_type(neutral.events, RegionDecided) == [RegionDecided(D, None)]
+    assert RegionDecided(D, RU).describe().render("it") == "La Russia tiene la regione."
 
 
 def test_E11_units_lost_by_reinforcements_from_elsewhere_are_lost_there() -> None:
