@@ -7,9 +7,15 @@ Rulings made here beyond finestre.md (each documented where it is implemented):
   announced; W6 the defender, the others as their names say (a: the attacker, d: the defender).
   After the two main powers come the others in turn order, then any committed ally the turn
   order leaves out (commitment order).
-- W3: a power that holds no card it may play in a window passes without being asked (the call
-  is recorded, unasked); so windows of empty hands close at once. A Cambio al comando is
-  playable only while its side has an ally with an army committed.
+- W3 and W1's secrecy: a hand's size is public, its cards are not. A power passes without
+  being asked (the call recorded, `asked` False) only when public facts show it can play
+  nothing: its hand is empty, or no card of the deck (copies above 0) could be played by it
+  now (e.g. a power of no side in a window with no card or announcement yet for a Contrordine
+  to answer). Otherwise it is asked, even holding only cards it may not play (its one answer
+  is then "pass"), so that nobody learns what a hand lacks; windows of empty hands close at
+  once. A Cambio al comando is playable only while its side has an ally with an army
+  committed. A case file's `windows` list every call in order, asked or not; calls beyond the
+  list pass.
 - W4/W5/W9: the announcement is always there (even "no tactic" or no tile), so a Contrordine
   may answer it; W9's announcement is made unasked when the power has no tile it may use.
 - W6: a window in which one or more main powers changed counts as one change (the next round
@@ -26,8 +32,10 @@ Rulings made here beyond finestre.md (each documented where it is implemented):
   totals), and "ended_by_retreat" (W8/W10, an escape of the graph).
 - The hands: `Situation.hands` as dealt (W1), `FinestreState.hands` as they change; a card
   played leaves the hand and comes out as `events.CardsPlayed` (the game discards it);
-  `seen_by` shows another power's hand as its size only. `from_engagement` gives empty hands:
-  dealing them (W1) is the game's integration, left for later.
+  `seen_by` shows another power's hand as its size only; the events and the windows' calls
+  show only the cards played and who was called (which follows from the sizes and the
+  public facts). `from_engagement` gives empty hands: dealing them (W1) is the game's
+  integration, left for later.
 """
 
 from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE

@@ -44,7 +44,8 @@ class Member:
 @dataclass(frozen=True)
 class Call:
     """W3: one call of a window: `card` None is a pass; `ally` the power a Cambio al comando
-    names; `asked` False when the power held no card it could play and passed unasked."""
+    names; `asked` False when public facts showed it could play nothing (an empty hand, or no
+    card of the deck allowed to it there) and it passed unasked."""
 
     power: str
     card: str | None = None

@@ -4,8 +4,13 @@ and the window closes when every power has passed in a row. Cards take effect wh
 if they stand then (a counter cancels the item just before it; a countered counter cancels
 nothing). W4, W5 and W9 open with an announcement, which a counter may answer.
 
-Ruling: a power that holds no card it may play now passes without being asked (its call is
-recorded, `Call.asked` False), so a window of empty hands closes at once.
+Ruling (secrecy, W1): a hand's size is public, its cards are not. So a power passes without
+being asked (its call recorded with `Call.asked` False) only when public facts show it can play
+nothing: its hand is empty, or no card of the deck could be played by it now (`might_play`:
+e.g. a power of no side before any card or announcement, a window whose cards no kind in the
+deck fits). Otherwise it is asked, even when its hand holds no card it may play (its only answer
+is then "pass"): skipping it would tell the others what its hand lacks. A window of empty hands
+closes at once.
 """
 
 from __future__ import annotations
@@ -80,10 +85,16 @@ def eligible_allies(state: FinestreState, side: Side) -> tuple[str, ...]:
 def call_problem(state: FinestreState, power: str, card: str, ally: str | None
                  ) -> Message | None:
     """Why `power` may not play `card` now (W3, W6), or None."""
-    window = state.window
-    assert window is not None
     if card not in state.hand(power):
         return _("{power} has no “{card}” in its hand.", power=power, card=card)
+    return rule_problem(state, power, card, ally)
+
+
+def rule_problem(state: FinestreState, power: str, card: str, ally: str | None
+                 ) -> Message | None:
+    """Why the rules (W3, W6) forbid `power` to play `card` now, whatever its hand holds."""
+    window = state.window
+    assert window is not None
     kind = state.situation.deck.kind_of(card)
     if kind == "counter":
         if not window.has_announcement and not window.cards():
@@ -105,27 +116,38 @@ def call_problem(state: FinestreState, power: str, card: str, ally: str | None
     return None
 
 
+def _some_ally(state: FinestreState, power: str, card: str) -> str | None:
+    side = state.side_of(power)
+    if state.situation.deck.kind_of(card) != "combatants" or side is None:
+        return None
+    allies = eligible_allies(state, side)
+    return allies[0] if allies else None
+
+
 def playable(state: FinestreState, power: str) -> tuple[str, ...]:
     """The distinct cards of `power`'s hand it may play now (a Cambio al comando if it may
-    name at least one ally)."""
-    side = state.side_of(power)
-    found = []
-    for card in dict.fromkeys(state.hand(power)):
-        ally = None
-        if state.situation.deck.kind_of(card) == "combatants" and side is not None:
-            allies = eligible_allies(state, side)
-            ally = allies[0] if allies else None
-        if call_problem(state, power, card, ally) is None:
-            found.append(card)
-    return tuple(found)
+    name at least one ally). Private to `power`: never decides whether it is asked."""
+    return tuple(card for card in dict.fromkeys(state.hand(power))
+                 if call_problem(state, power, card, _some_ally(state, power, card)) is None)
+
+
+def might_play(state: FinestreState, power: str) -> bool:
+    """Public facts only (W1: a hand's size, the deck, the window, the sides): whether some
+    card `power` may hold could be played by it now. False for an empty hand, or when no card
+    of the deck (copies above 0) would be allowed to it in this window."""
+    if not state.hand(power):
+        return False
+    return any(rule_problem(state, power, card.name, _some_ally(state, power, card.name))
+               is None for card in state.situation.deck.cards if card.copies > 0)
 
 
 def skip_unplayable(state: FinestreState) -> FinestreState:
-    """Ruling: the powers called that may play nothing pass unasked, until one may play or the
-    window closes."""
+    """Ruling (secrecy): the powers called that public facts show can play nothing (an empty
+    hand, or no card of the deck allowed to them now) pass unasked, until one might play or
+    the window closes. Whether a hand holds a card it may play is never consulted."""
     window = state.window
     assert window is not None
-    while not window.closed and not playable(state, window.caller):
+    while not window.closed and not might_play(state, window.caller):
         window = frozen.replace(window, calls=(*window.calls, Call(window.caller, asked=False)),
                                 at=window.at + 1, passes=window.passes + 1)
         state = frozen.replace(state, window=window)
@@ -183,4 +205,5 @@ def side_cards(state: FinestreState, standing: tuple[Call, ...], kind: CardKind
 
 
 __all__ = ["ALLOWS", "ANNOUNCES", "DEFENDER", "FIRST", "call_order", "call_problem",
-           "open_window", "playable", "record_call", "standing_items"]
+           "might_play", "open_window", "playable", "record_call", "rule_problem",
+           "standing_items"]

@@ -13,6 +13,7 @@ from guerra.rules.finestre import FINESTRE_PROCEDURE as P
 from guerra.rules.finestre.cards import DEFAULT_DECK, read_data
 from guerra.rules.finestre.events import CardsPlayed
 from guerra.rules.finestre.state import HIDDEN
+from guerra.rules.flowtypes import RefusedError
 from guerra.rules.jsonvalue import DataError
 from tests.rules.finestre.helpers import AT, ES, FR, RU, calls, case, names, run
 
@@ -64,9 +65,11 @@ def test_W3_call_order_reopening_and_closing() -> None:
 
 
 def test_W3_a_counter_needs_something_before_it_and_others_play_only_contrordine() -> None:
-    with pytest.raises(DataError):
+    # Francia is asked in W7a (it might hold an Imboscata), but its Contrordine is refused
+    with pytest.raises(RefusedError):
         run(case(hands={FR: ["Contrordine"]}, windows={"W7a": ["Contrordine"]}))
-    # Austria is no side's power: only Contrordine; it passes unasked in W12
+    # Austria is no side's power: only Contrordine, and W12 has no card yet for one to
+    # answer, so public facts show it can play nothing: it passes unasked
     with pytest.raises(DataError):
         run(case(hands={AT: ["Rinforzo"]}, windows={"W12": ["pass", "pass", "pass",
                                                            "Rinforzo"]}))
