@@ -13,7 +13,10 @@ from typing import ClassVar
 from guerra.rules import frozen
 from guerra.rules.events import Event
 from guerra.rules.forces import Side
-from guerra.rules.i18n import Message, _
+from guerra.rules.i18n import Message, Param, _
+
+# W4: the tactics as the log names them (proper names of the spec, capitalised).
+TACTIC_NAMES = {"assalto": "Assalto", "assedio": "Assedio", "schermaglia": "Schermaglia"}
 
 
 @frozen.record
@@ -28,6 +31,9 @@ class CardsPlayed(Event):
     ally: str | None = None  # the power a Cambio al comando names
 
     def describe(self) -> Message:
+        if self.ally is not None:
+            return _("{power} plays {cards} for {ally} ({window}).", power=self.power,
+                     cards=", ".join(self.cards), ally=self.ally, window=self.window)
         return _("{power} plays {cards} ({window}).", power=self.power,
                  cards=", ".join(self.cards), window=self.window)
 
@@ -35,7 +41,9 @@ class CardsPlayed(Event):
 @frozen.record
 @dataclass(frozen=True)
 class Announced(Event):
-    """W4/W5/W9: a main power's announcement (`what`: a tactic, "from the forts"...)."""
+    """W4/W5/W9: a main power's announcement. `what`: a tactic ("assalto", "assedio",
+    "schermaglia") or "-" (none); "forts" or "no forts"; the tiles as "alliance+training"
+    ("2+1": two Alliance tiles and the Army Training tile)."""
 
     type: ClassVar[str] = "announced"
     power: str
@@ -43,8 +51,23 @@ class Announced(Event):
     what: str
 
     def describe(self) -> Message:
-        return _("{power} announces: {what} ({window}).", power=self.power, what=self.what,
-                 window=self.window)
+        p, w = self.power, self.window
+        if self.what == "-":
+            return _("{power} announces no tactic ({window}).", power=p, window=w)
+        if self.what in TACTIC_NAMES:
+            return _("{power} announces the tactic {tactic} ({window}).", power=p,
+                     tactic=TACTIC_NAMES[self.what], window=w)
+        if self.what == "forts":
+            return _("{power} fights from its forts ({window}).", power=p, window=w)
+        if self.what == "no forts":
+            return _("{power} does not fight from its forts ({window}).", power=p, window=w)
+        tiles, _plus, training = self.what.partition("+")
+        count = int(tiles) if tiles.isdigit() else 0
+        if training == "1":
+            return _("{power} uses {count} Alliance tiles and its Army Training tile "
+                     "({window}).", power=p, count=count, window=w)
+        return _("{power} uses {count} Alliance tiles ({window}).", power=p, count=count,
+                 window=w)
 
 
 @frozen.record
@@ -110,10 +133,17 @@ class CombatResolved(Event):
     defender_losses: int
 
     def describe(self) -> Message:
-        return _("Totals {attacker} to {defender}: {winner}; losses due: the attacker "
-                 "{a_losses}, the defender {d_losses}.", attacker=self.attacker_total,
-                 defender=self.defender_total, winner=self.winner,
-                 a_losses=self.attacker_losses, d_losses=self.defender_losses)
+        figures: dict[str, Param] = {
+            "attacker": self.attacker_total, "defender": self.defender_total,
+            "a_losses": self.attacker_losses, "d_losses": self.defender_losses}
+        if self.winner == "attacker":
+            return _("Totals {attacker} to {defender}: the attacker wins; losses due: the "
+                     "attacker {a_losses}, the defender {d_losses}.", **figures)
+        if self.winner == "defender":
+            return _("Totals {attacker} to {defender}: the defender wins; losses due: the "
+                     "attacker {a_losses}, the defender {d_losses}.", **figures)
+        return _("Totals {attacker} to {defender}: a tie; losses due: the attacker "
+                 "{a_losses}, the defender {d_losses}.", **figures)
 
 
 @frozen.record
