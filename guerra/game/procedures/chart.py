@@ -14,7 +14,7 @@ from itertools import pairwise
 from math import ceil
 from typing import Any
 
-from guerra.rules.flowchart import Node, Procedure
+from guerra.rules.flowchart import Node, NodeKind, Procedure
 
 COLUMN_WIDTH = 232
 BOX_WIDTH = 200
@@ -167,8 +167,11 @@ def chart_view(
             events=events,
             awaited=awaited if status == "current" else (),
         )
+        # A roll's label starts with a die (".box.roll .box-label::before"), about two
+        # characters wide.
+        icon = "⚄⚄ " if node.kind is NodeKind.ROLL else ""
         lines = (
-            _lines(f"{label} {' '.join(node.rules)}", LABEL_CHARS_PER_LINE)
+            _lines(f"{icon}{label} {' '.join(node.rules)}", LABEL_CHARS_PER_LINE)
             + sum(_lines_of_event(event, event_lines) for event in events)
             + (1 if box.awaited else 0)
         )
@@ -252,4 +255,9 @@ def _route(source: BoxView, target: BoxView, label: str, taken: bool, *, back: b
     end_y = target.y + target.height // 2
     end_x = target.x if lane <= target.x else target.x + target.width
     path = f"M{start_x},{start_y} H{lane} V{end_y} H{end_x}"
-    return EdgeView(path, label, (start_x + lane) // 2, start_y - 5, taken)
+    # The few pixels between the box and the lane hold no words: the label goes just under the
+    # source box, against the lane, clear of the arrow down the box's middle.
+    under = source.y + source.height + 13
+    if right:
+        return EdgeView(path, label, lane - 4, under, taken, "end")
+    return EdgeView(path, label, lane + 4, under, taken, "start")
