@@ -15,12 +15,17 @@
   shows for the large one: `punti.odds.SAMPLES` battles of its simulator (`punti_odds`, the
   median of a few runs), beside the engine playing every battle as the odds did before
   (`engine_odds`, `PUNTI_ENGINE_SAMPLES` battles, the former sample size);
+- the same for "finestre" (procedures/finestre.md): resolutions per second over a mix (a
+  neutral, 2 against 1 with a fort, 4 powers with allies on both sides), every power holding
+  cards and a seeded random player playing them; and the exact odds ("con le carte giocate
+  finora") of the 4-power attack at its opening, every later call a pass;
 - verifiable HMAC dice rolled per second (six- and ten-sided).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -37,6 +42,11 @@ from guerra.rules.d10.procedure import policy as d10_policy
 from guerra.rules.d10.state import D10State
 from guerra.rules.dice import HmacDice, RandomDice
 from guerra.rules.explore import play
+from guerra.rules.finestre import FINESTRE_PROCEDURE
+from guerra.rules.finestre.declaration import initial_state as finestre_initial_state
+from guerra.rules.finestre.model import Ally
+from guerra.rules.finestre.model import Situation as FinestreSituation
+from guerra.rules.finestre.state import FinestreState
 from guerra.rules.forces import ATTACKER, DEFENDER
 from guerra.rules.punti import PUNTI_PROCEDURE
 from guerra.rules.punti.declaration import initial_state as punti_initial_state
@@ -211,6 +221,50 @@ def punti_odds_seconds() -> tuple[float, int, float, int]:
     return statistics.median(timings), found.samples, engine_seconds, engine.samples
 
 
+FINESTRE_HAND = ("Contrordine", "Rinforzo", "Artiglieria", "Imboscata", "Salvataggio")
+FINESTRE_LARGE = FinestreSituation(
+    LAND, Force("Austria", gold=5, armies=3, alliance_tiles=1, army_training=1),
+    Force("Prussia", armies=2, forts=1, control_markers=1),
+    attacker_allies=(Ally("Francia", 2),), defender_allies=(Ally("Russia", 1),),
+    turn_order=("Austria", "Prussia", "Francia", "Russia", "Spagna"),
+    hands=tuple((power, FINESTRE_HAND)
+                for power in ("Austria", "Prussia", "Francia", "Russia", "Spagna")))
+FINESTRE_MIX = [
+    FinestreSituation(LAND, Force("Prussia", gold=3, armies=2), neutral=Neutral(3, "gold"),
+                      turn_order=("Prussia", "Austria"),
+                      hands=(("Prussia", FINESTRE_HAND), ("Austria", FINESTRE_HAND))),
+    FinestreSituation(LAND, Force("Austria", gold=5, armies=2),
+                      Force("Prussia", armies=1, forts=1, control_markers=1),
+                      turn_order=("Austria", "Prussia"),
+                      hands=(("Austria", FINESTRE_HAND), ("Prussia", FINESTRE_HAND))),
+    FINESTRE_LARGE,
+]
+
+
+def finestre_resolutions_per_second(count: int) -> float:
+    dice = RandomDice(2024)
+    answer = FINESTRE_PROCEDURE.random_policy(random.Random(2024))
+    start = time.perf_counter()
+    for i in range(count):
+        play(FINESTRE_PROCEDURE, FINESTRE_MIX[i % len(FINESTRE_MIX)], answer, dice)
+    return count / (time.perf_counter() - start)
+
+
+def finestre_odds_seconds(repeats: int = 5) -> tuple[float, bool]:
+    """The median time of the exact odds of the large attack at its opening."""
+    state = finestre_initial_state(FINESTRE_LARGE)
+    assert isinstance(state, FinestreState)
+    opened, _events = FINESTRE_PROCEDURE.open(state)
+    timings, exact = [], False
+    for _ in range(repeats):
+        start = time.perf_counter()
+        found = odds_module.estimate(FINESTRE_PROCEDURE, opened,
+                                     FINESTRE_PROCEDURE.default_input)
+        timings.append(time.perf_counter() - start)
+        exact = found.exact
+    return statistics.median(timings), exact
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--resolutions", type=int, default=20_000)
@@ -238,6 +292,12 @@ def main() -> None:
           f"({seconds / samples * 1e6:.1f} µs a battle); before, the engine "
           f"{engine_samples:,} battles {engine_seconds * 1000:.0f} ms "
           f"({engine_seconds / engine_samples * 1e6:.0f} µs a battle)")
+    # about 50 calls an attack: a twentieth of the count keeps this part to seconds
+    print(f"finestre resolutions per second (random dice and cards, mix of 3 attacks): "
+          f"{finestre_resolutions_per_second(max(100, args.resolutions // 20)):,.0f}")
+    seconds, exact = finestre_odds_seconds()
+    print(f"finestre odds of a large attack (3+2 against 2+1 and a fort, five hands, "
+          f"{'exact' if exact else 'estimated'}): median {seconds * 1000:.1f} ms")
     print(f"HMAC dice rolled per second: d6 {hmac_rolls_per_second():,.0f}, "
           f"d10 {hmac_rolls_per_second(sides=10):,.0f}")
 
