@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 from guerra.rules.cursor import Cursor
 from guerra.rules.dice import Dice, DiceSpec
 from guerra.rules.engine import Engine, _Plan
-from guerra.rules.events import LOGGED_EFFECTS, NodeEntered
+from guerra.rules.events import LOGGED_EFFECTS, Event, NodeEntered
 from guerra.rules.flowtypes import (
     Accepted,
     AutoBox,
@@ -239,3 +239,25 @@ class Procedure(Engine[S], ABC, Generic[S, Sit]):
         them. The default shares nothing.
         """
         return None
+
+    # --- the combat memory: the system's own game-long data (`GameState.combat_memory`) ------
+    # A system that keeps data from one attack to the next (secret hands of cards) keeps it
+    # here as plain JSON; the game stores it, hands it to each `Engagement` (`memory`) and
+    # calls these hooks. The defaults keep none, and roll no die.
+    def war_begins(self, data: Obj, memory: Obj, powers: tuple[str, ...], dice: Dice
+                   ) -> dict[str, JSON]:
+        """The memory when a war begins (G20), from the scenario's data of this system
+        (`read_data`'s), the memory so far, the seated powers in seating order and the game's
+        dice. Default: the memory unchanged, no die rolled."""
+        return cast("dict[str, JSON]", dict(memory))
+
+    def remember(self, memory: Obj, events: Sequence[Event]) -> dict[str, JSON]:
+        """The memory after an attack's step reported `events` (cards played are discarded).
+        Default: unchanged."""
+        return cast("dict[str, JSON]", dict(memory))
+
+    def memory_seen_by(self, memory: Obj, power: str | None) -> dict[str, JSON]:
+        """What `power` may know of the memory (None: a spectator); the sizes of the hands,
+        if the system deals any, under "hand_sizes" as {power: cards}, which the game tells
+        everyone when a war's hands are dealt. Default: nothing."""
+        return {}

@@ -201,6 +201,9 @@ class Engagement:
     engaged: tuple[tuple[str, str | None, int, int], ...] = ()
     # The scenario's data of the game's combat system, as its `read_data` checked it.
     procedure_data: Obj = dataclasses.field(default_factory=dict)
+    # The game's combat memory when the attack is declared (`Procedure.war_begins`): the
+    # system's own game-long data, secret parts included (hands of cards).
+    memory: Obj = dataclasses.field(default_factory=dict)
 
     def allies_of(self, side: Side) -> tuple[AllyForce, ...]:
         return tuple(ally for ally_side, ally in self.allies if ally_side == side)

@@ -11,6 +11,7 @@ come. The turn waits until the attack ends. Nothing here knows a procedure by na
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from guerra.rules.dice import Dice
@@ -40,11 +41,12 @@ from guerra.rules.forces import (
     Region,
     Side,
 )
-from guerra.rules.game.events import AttackBegan
+from guerra.rules.game.events import AttackBegan, HandsDealt
 from guerra.rules.game.inputs import Attack
 from guerra.rules.game.refusal import Rejected
 from guerra.rules.game.state import HOME, UNIT_FIELDS, AttackInProgress, GameState
 from guerra.rules.i18n import Message, _
+from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj
 
 
@@ -146,7 +148,8 @@ def engagement(state: GameState, attack: Attack) -> Engagement | Message:
         return Engagement(region, attacker, neutral=Neutral(counter.defence, counter.reward,
                                                             amount),
                           turn_order=state.slot_order(), markers_left=_markers(state),
-                          procedure_data=_data(state), **_board_facts(state, spec.name))
+                          procedure_data=_data(state), memory=memory_of(state),
+                          **_board_facts(state, spec.name))
     defender = attack.defender
     assert defender is not None
     if not state.is_power(defender):
@@ -166,7 +169,8 @@ def engagement(state: GameState, attack: Attack) -> Engagement | Message:
         region, attacker, force(state, defender, spec.name), allies=tuple(invited),
         turn_order=state.slot_order(), defender_is_ally=same and attack.power != defender,
         markers_left=_markers(state), linked=linked(state, spec.name, sides),
-        procedure_data=_data(state), **_board_facts(state, spec.name),
+        procedure_data=_data(state), memory=memory_of(state),
+        **_board_facts(state, spec.name),
     )
 
 
@@ -178,6 +182,37 @@ def _board_facts(state: GameState, region: str) -> dict[str, Any]:
 
 def _data(state: GameState) -> Obj:
     return state.scenario.combat_data_of(state.scenario.procedure)
+
+
+def memory_of(state: GameState) -> dict[str, JSON]:
+    """The game's combat memory (`GameState.combat_memory`) as JSON: {} when there is none."""
+    if state.combat_memory == "{}":
+        return {}
+    value = json.loads(state.combat_memory)
+    return value if isinstance(value, dict) else {}
+
+
+def with_memory(state: GameState, memory: Obj) -> GameState:
+    """The game with this combat memory, as canonical JSON text ("{}" for none)."""
+    text = json.dumps(memory, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return state if text == state.combat_memory else dataclasses.replace(
+        state, combat_memory=text)
+
+
+def war_begins(state: GameState, dice: Dice) -> tuple[GameState, tuple[Event, ...]]:
+    """G20: a war begins: the combat system updates its memory (deals hands of cards) with
+    the game's dice; when it changed, everyone hears the hands' sizes (`HandsDealt`), never
+    their cards."""
+    procedure = procedure_of(state)
+    memory = procedure.war_begins(_data(state), memory_of(state), state.seating, dice)
+    after = with_memory(state, memory)
+    if after.combat_memory == state.combat_memory:
+        return state, ()
+    sizes = procedure.memory_seen_by(memory, None).get("hand_sizes")
+    counts = sizes if isinstance(sizes, dict) else {}
+    dealt = tuple((power, count) for power in state.seating
+                  if isinstance(count := counts.get(power), int))
+    return after, (HandsDealt(state.war, dealt),) if dealt else ()
 
 
 def _markers(state: GameState) -> tuple[tuple[str, int], ...]:
@@ -251,8 +286,11 @@ def split_attack_events(events: tuple[Event, ...], *, answered: bool
 
 def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Event, ...]
                   ) -> GameState:
-    """The effect events of the procedure, applied to the board (G34)."""
+    """The effect events of the procedure, applied to the board (G34); the procedure
+    remembers what it needs of them (cards played) in the game's combat memory."""
     region = running.region
+    if events:
+        state = with_memory(state, procedure_of(state).remember(memory_of(state), events))
     for event in events:
         if isinstance(event, GoldChanged):
             state = state.with_power(event.power, gold=state.power(event.power).gold + event.delta)

@@ -54,6 +54,7 @@ __all__ = [
     "CountersDrawn",
     "GameWon",
     "GoldTransferred",
+    "HandsDealt",
     "IncomeReport",
     "LostAtSea",
     "Moved",
@@ -105,6 +106,22 @@ class CountersDrawn(Event):
         return ngettext("{count} neutral counter is placed on the map for war {war}.",
                         "{count} neutral counters are placed on the map for war {war}.",
                         len(self.counters), war=self.war)
+
+
+@dataclass(frozen=True)
+class HandsDealt(Event):
+    """G20 and the combat system's memory: a war's hands of cards are dealt. Public: only how
+    many cards each power holds (seating order), never which."""
+
+    type: ClassVar[str] = "hands_dealt"
+    war: int
+    sizes: tuple[tuple[str, int], ...]
+
+    def describe(self) -> Message:
+        held = [ngettext("{count} card to {power}", "{count} cards to {power}", count,
+                         power=power) for power, count in self.sizes]
+        return _("Battle cards are dealt for war {war}: {sizes}.", war=self.war,
+                 sizes=join(held))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from guerra.rules.dice import Dice
 from guerra.rules.events import Event
-from guerra.rules.game import rounds, scoring, setup
+from guerra.rules.game import combat, rounds, scoring, setup
 from guerra.rules.game.auction import following, open_auction
 from guerra.rules.game.economy import income_phase
 from guerra.rules.game.events import PhaseBegan, WarEnded
@@ -37,8 +37,11 @@ def next_phase(state: GameState) -> tuple[Phase, int]:
 
 
 def _counters(state: GameState, dice: Dice) -> Done:
-    """G20.1: ten new counters; war 1's were drawn at setup (G11)."""
-    return (state, ()) if state.war == 1 else setup.draw_counters(state)
+    """G20.1: ten new counters; war 1's were drawn at setup (G11). The war begins: the combat
+    system's memory too (hands of cards dealt with the game's dice; most systems: nothing)."""
+    state, drawn = (state, ()) if state.war == 1 else setup.draw_counters(state)
+    state, dealt = combat.war_begins(state, dice)
+    return state, (*drawn, *dealt)
 
 
 def _auction(state: GameState, dice: Dice) -> Done:

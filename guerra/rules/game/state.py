@@ -221,6 +221,10 @@ class GameState:
     scores: tuple[ScoreLine, ...] = ()
     incomes: tuple[IncomeLine, ...] = ()
     standings: tuple[Standing, ...] = ()
+    # The game's combat system's own game-long data (hands of cards), as canonical JSON text
+    # (the codec wants a non-empty text: "{}" is none); only `Procedure.war_begins` and
+    # `remember` change it (`combat.memory_of`).
+    combat_memory: str = "{}"
 
     # --- JSON -------------------------------------------------------------------------------
     def to_dict(self) -> JSON:
