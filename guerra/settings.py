@@ -248,6 +248,7 @@ GUERRA_PROCEDURES = {
     "seed004": "guerra.game.procedures.seed004.ADAPTER",
     "d10": "guerra.game.procedures.d10.ADAPTER",
     "punti": "guerra.game.procedures.punti.ADAPTER",
+    "finestre": "guerra.game.procedures.finestre.ADAPTER",
 }
 # Every server process applies the deadlines that pass, on its own timer
 # (guerra/game/live/timer.py).

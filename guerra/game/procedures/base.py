@@ -311,6 +311,11 @@ class ProcedureAdapter(Generic[S, Sit]):
         """Short facts under the forces (naval support...); `visits`: as they were then."""
         return []
 
+    def private_panel(self, state: S, power: str | None) -> tuple[Partial, dict[str, Any]] | None:
+        """What only this viewer may see of the attack beside its decision (a secret of its
+        own), as a partial and what it reads (`p`); None: nothing (the default)."""
+        return None
+
     def invitation(self, state: S, power: str) -> Invitation | None:
         """The prompt of an ally the current box asks to bring units."""
         return None

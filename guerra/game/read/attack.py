@@ -68,6 +68,8 @@ class AttackView:
     extra_odds: list[tuple[str, str, OddsView]] = field(default_factory=list)
     # The odds of each option of the viewer's decision, side by side (label, odds).
     choice_odds: list[tuple[str, OddsView]] = field(default_factory=list)
+    # What only the viewer may see (the procedure's partial and what it reads), or None.
+    private: tuple[Any, dict[str, Any]] | None = None
 
     @cached_property
     def chart(self) -> ChartView:
@@ -146,6 +148,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         extra_odds=extra,
         notes=system.notes(state, past),
         result=result,
+        private=system.private_panel(state, power),
     )
 
 
