@@ -34,8 +34,9 @@ Rulings made here beyond finestre.md (each documented where it is implemented):
   played leaves the hand and comes out as `events.CardsPlayed` (the game discards it);
   `seen_by` shows another power's hand as its size only; the events and the windows' calls
   show only the cards played and who was called (which follows from the sizes and the
-  public facts). `from_engagement` gives empty hands: dealing them (W1) is the game's
-  integration, left for later.
+  public facts). Between attacks the hands live in the game's combat memory (`hands`: dealt
+  at each war's start with the game's dice, unplayed cards kept, played ones discarded);
+  `from_engagement` takes them from `Engagement.memory`.
 """
 
 from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE

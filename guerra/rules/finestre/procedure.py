@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from guerra.rules import frozen
 from guerra.rules.dice import Dice
-from guerra.rules.events import LOGGED_EFFECTS
+from guerra.rules.events import LOGGED_EFFECTS, Event
 from guerra.rules.explore import Policy
-from guerra.rules.finestre import boxes, cards, losses
+from guerra.rules.finestre import boxes, cards, hands, losses
 from guerra.rules.finestre import graph as g
 from guerra.rules.finestre import windows as w
 from guerra.rules.finestre.declaration import initial_state, refusal
@@ -73,12 +73,8 @@ class Finestre(Procedure[FinestreState, Situation]):
 
     def from_engagement(self, engagement: Engagement) -> Situation:
         """The main forces, the allies with their units in the region (slot order, as
-        committed), the war's turn order and the deck of the scenario's data.
-
-        Integration left for later: the game deals no cards yet, so every hand is EMPTY here
-        and every window passes at once (a game with "finestre" already plays). The hands are
-        to be dealt at each war's start with the game's dice (W1), kept in the game state,
-        secret on every channel, and carried here into `Situation.hands`."""
+        committed), the war's turn order, the deck of the scenario's data and every power's
+        hand as the game's combat memory holds it (W1, `hands`)."""
         return Situation(
             engagement.region, engagement.attacker, engagement.defender, engagement.neutral,
             attacker_allies=tuple(Ally(a.power, a.armies, a.fleets,
@@ -87,9 +83,20 @@ class Finestre(Procedure[FinestreState, Situation]):
             defender_allies=tuple(Ally(a.power, a.armies, a.fleets,
                                        markers_in_supply=engagement.markers_of(a.power))
                                   for a in engagement.allies_of(DEFENDER)),
-            turn_order=engagement.turn_order, hands=(),
+            turn_order=engagement.turn_order, hands=hands.hands_of(engagement.memory),
             deck=cards.deck_of(engagement.procedure_data),
             defender_is_ally=engagement.defender_is_ally)
+
+    # --- W1: the hands through the game (the game's combat memory, `hands`) ---------------
+    def war_begins(self, data: Obj, memory: Obj, powers: tuple[str, ...], dice: Dice
+                   ) -> dict[str, JSON]:
+        return hands.deal(cards.deck_of(data), memory, powers, dice)
+
+    def remember(self, memory: Obj, events: Sequence[Event]) -> dict[str, JSON]:
+        return hands.discard(memory, events)
+
+    def memory_seen_by(self, memory: Obj, power: str | None) -> dict[str, JSON]:
+        return hands.seen_by(memory, power)
 
     def outcomes(self) -> tuple[str, ...]:
         return OUTCOMES
