@@ -15,6 +15,11 @@
   // "turn" and "board", would abort its own first fetch). A ring heard while the part's fetch is
   // on its way waits for it; the part is then fetched once more, but only if the ring came
   // after that fetch was sent: a fetch sent after the change already shows it.
+  // A fetch is done when its request ends, whatever became of its element. The element may be
+  // swapped out while its fetch is on its way (a player's own decision answers with the part,
+  // e.g. #ally-prompts, while a push re-fetches it): htmx then tells that fetch's end only to the
+  // detached element, never to the body, and the part would stay "on its way", every later ring
+  // of it waiting for nothing (the next decision prompt never showing).
   var FETCH_STUCK = 20000; // a fetch not done by then no longer holds its part back
 
   function ringOf(config) {
@@ -37,15 +42,19 @@
     if (event.defaultPrevented) return;
     var ringing = ringOf(event.detail.requestConfig);
     var id = event.detail.elt && event.detail.elt.id;
-    if (ringing && id) fetching[id] = { rung: ringing.detail.rung || 0, since: Date.now() };
+    var xhr = event.detail.xhr;
+    if (!ringing || !id || !xhr) return;
+    var fetch = { rung: ringing.detail.rung || 0, since: Date.now() };
+    fetching[id] = fetch;
+    // "loadend" comes after htmx's own handling of the answer (its swap included), and also
+    // after an error, an abort or a timeout.
+    xhr.addEventListener("loadend", function () { fetched(id, fetch); });
   });
 
   // The answer came (or the fetch failed): the part may be rung again, and is fetched once more
   // if a later ring waited for it. Its element may be a new one by now (same id).
-  function fetched(detail) {
-    var elt = detail.requestConfig && detail.requestConfig.elt;
-    var id = elt && elt.id;
-    if (!id || !fetching[id]) return;
+  function fetched(id, fetch) {
+    if (fetching[id] !== fetch) return; // a fetch let through once this one was stuck
     delete fetching[id];
     var again = refetch[id];
     delete refetch[id];
@@ -59,8 +68,4 @@
     var request = window.htmx.ajax("GET", path, { source: elt, event: ringing });
     if (request && request.catch) request.catch(function () { /* live.js tells a failure */ });
   }
-
-  document.body.addEventListener("htmx:afterRequest", function (event) {
-    fetched(event.detail);
-  });
 })();
