@@ -154,3 +154,47 @@ def finestre_game(make_user, scenario, finestre_registered):
 def declared(finestre_game, dealt):
     dealt(FIRST_HANDS)
     return declare(finestre_game, "Gran Bretagna", REGION, "Francia")
+
+
+# W2's deck and two cards of names no page says unless a hand shows them (the secrecy tests).
+SECRET_CARDS = ({"name": "Lettera cifrata", "copies": 1, "kind": "modifier", "value": 1},
+                {"name": "Sigillo nero", "copies": 1, "kind": "escape"})
+SECRET_DECK = {"hand_size": 5, "deck": [*(c.to_dict() for c in DEFAULT_DECK.cards),
+                                        *SECRET_CARDS]}
+ROW.update({"Lettera cifrata": 8, "Sigillo nero": 9})
+
+
+@pytest.fixture
+def secret_scenario(scenario):
+    """The scenario with the secret deck (copied into the game when it starts)."""
+    scenario.combat_data = {**(scenario.combat_data or {}), "finestre": SECRET_DECK}
+    scenario.save()
+    return scenario
+
+
+def play_first_attack(attack: Attack, rig) -> Attack:
+    """The first attack (FIRST_HANDS) to its end, as test_finestre_play checks it step by
+    step: Assalto, countered by Francia, the counter countered by Austria; Francia fights from
+    its fort; its Cambio al comando hands the command to Prussia; no tactic in W4.2; Gran
+    Bretagna's Imboscata; dice 6 and 1; Austria's Rinforzo; Prussia's Salvataggio; Prussia
+    loses its fleet."""
+    assert post(attack, "Gran Bretagna", "finestre_tactic", tactic="assalto").status_code == 302
+    play_calls(attack, "W4", {"Francia": "Contrordine", "Austria": "Contrordine"})
+    assert post(attack, "Francia", "finestre_position", from_forts="1").status_code == 302
+    play_calls(attack, "W5")
+    assert call(attack, "Francia", "Cambio al comando", ally=1).status_code == 302
+    play_calls(attack, "W6")
+    assert post(attack, "Gran Bretagna", "finestre_tactic", tactic="none").status_code == 302
+    play_calls(attack, "W4")
+    play_calls(attack, "W6")
+    play_calls(attack, "W7a", {"Gran Bretagna": "Imboscata"})
+    rig([6, 1])
+    for node in ("W7d", "W8a", "W8d", "W9a", "W9d", "W10a", "W10d"):
+        play_calls(attack, node)
+    play_calls(attack, "W12", {"Austria": "Rinforzo"})
+    play_calls(attack, "W14a", {"Prussia": "Salvataggio"})
+    play_calls(attack, "W14d")
+    assert post(attack, "Prussia", "finestre_loss", unit_kind="fleet").status_code == 302
+    attack.refresh_from_db()
+    assert attack.finished
+    return attack

@@ -24,31 +24,11 @@ from tests.game.procedures.finestre_helpers import (  # noqa: F401 (fixtures)
     finestre_registered,
     page,
     play_calls,
+    play_first_attack,
     post,
     rig,
     text,
 )
-
-
-def play_first_attack(attack, rig) -> None:
-    """The first attack to its end, as `test_W3_to_W16_...` checks it step by step."""
-    assert post(attack, "Gran Bretagna", "finestre_tactic", tactic="assalto").status_code == 302
-    play_calls(attack, "W4", {"Francia": "Contrordine", "Austria": "Contrordine"})
-    assert post(attack, "Francia", "finestre_position", from_forts="1").status_code == 302
-    play_calls(attack, "W5")
-    assert call(attack, "Francia", "Cambio al comando", ally=1).status_code == 302
-    play_calls(attack, "W6")
-    assert post(attack, "Gran Bretagna", "finestre_tactic", tactic="none").status_code == 302
-    play_calls(attack, "W4")
-    play_calls(attack, "W6")
-    play_calls(attack, "W7a", {"Gran Bretagna": "Imboscata"})
-    rig([6, 1])
-    for node in ("W7d", "W8a", "W8d", "W9a", "W9d", "W10a", "W10d"):
-        play_calls(attack, node)
-    play_calls(attack, "W12", {"Austria": "Rinforzo"})
-    play_calls(attack, "W14a", {"Prussia": "Salvataggio"})
-    play_calls(attack, "W14d")
-    assert post(attack, "Prussia", "finestre_loss", unit_kind="fleet").status_code == 302
 
 
 def test_W3_to_W16_an_attack_played_through_the_pages_to_its_end(declared, rig):
@@ -142,8 +122,6 @@ def test_W3_each_call_reaches_its_player_live_on_any_page(declared):
 def test_W8_a_second_attack_ended_by_a_ritirata(declared, dealt, rig):
     attack, game = declared, declared.game
     play_first_attack(attack, rig)
-    attack.refresh_from_db()
-    assert attack.finished
     dealt(SECOND_HANDS)
     give_turn(game, "Gran Bretagna")
     second = declare(game, "Gran Bretagna", REGION, "Francia")
