@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from guerra.game import services
 from guerra.game.admin.italian import ItalianModelAdmin
+from guerra.game.admin.secrets import rules_for_staff
 from guerra.game.models import Attack, Game, GameStatus, Seat
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.game.events import PHASE_LABELS
@@ -173,7 +174,9 @@ class GameAdmin(ItalianModelAdmin):
 
     @admin.display(description=gettext_lazy("rules state"))
     def rules_state(self, game: Game) -> str:
-        """The state indented, in a box of its own height: one line of 18 KB reads as nothing."""
-        text = json.dumps(game.rules, indent=1, ensure_ascii=False, sort_keys=True)
+        """The state indented, in a box of its own height: one line of 18 KB reads as nothing.
+        While the game runs, a combat system's secrets (hands of cards) are left out."""
+        text = json.dumps(rules_for_staff(game), indent=1, ensure_ascii=False,
+                          sort_keys=True)
         return format_html('<pre style="max-height: 30em; overflow: auto; margin: 0">{}</pre>',
                            text)

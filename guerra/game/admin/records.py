@@ -3,13 +3,16 @@ event log, its chats, its attacks and dice rolls."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
 from guerra.game.admin.italian import ItalianModelAdmin
+from guerra.game.admin.secrets import attack_state_for_staff
 from guerra.game.models import (
     AllianceMembership,
     Attack,
@@ -131,13 +134,23 @@ class AttackAdmin(ItalianModelAdmin):
     ]
     list_filter = ["game", "finished"]
     list_select_related = ["game", "region", "attacker", "defender"]
-    readonly_fields = [f.name for f in Attack._meta.fields]
+    # The procedure's state as staff may read it now (`shown_state`), not the raw one.
+    exclude = ["state"]
+    readonly_fields = [*(f.name for f in Attack._meta.fields if f.name != "state"), "shown_state"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description=gettext_lazy("state"))
+    def shown_state(self, attack: Attack) -> str:
+        """While the game runs, a combat system's secrets (a hand of cards) are left out."""
+        text = json.dumps(attack_state_for_staff(attack), indent=1, ensure_ascii=False,
+                          sort_keys=True)
+        return format_html('<pre style="max-height: 30em; overflow: auto; margin: 0">{}</pre>',
+                           text)
 
 
 @admin.register(DiceRoll)
