@@ -311,6 +311,13 @@ class ProcedureAdapter(Generic[S, Sit]):
         """Short facts under the forces (naval support...); `visits`: as they were then."""
         return []
 
+    def board_panel(self, game: GameState, power: str | None
+                    ) -> tuple[Partial, dict[str, Any]] | None:
+        """What the board shows its viewer (`power`, None: a spectator) of the combat system's
+        game-long memory (`Procedure.memory_seen_by`), as a partial and what it reads (`p`);
+        None: nothing (the default)."""
+        return None
+
     def private_panel(self, state: S, power: str | None) -> tuple[Partial, dict[str, Any]] | None:
         """What only this viewer may see of the attack beside its decision (a secret of its
         own), as a partial and what it reads (`p`); None: nothing (the default)."""

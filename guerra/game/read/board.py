@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import get_language
@@ -21,6 +22,7 @@ from guerra.game.models import (
     TileHolding,
 )
 from guerra.game.models.state import game_regions, load_state
+from guerra.game.procedures import adapter
 from guerra.game.read.map_layout import HOME_BAND, MAP_HEIGHT, RegionView, grid_box
 from guerra.game.read.phases import Choice, move_choice, turn_options
 from guerra.game.text.messages import render_rules_message
@@ -103,6 +105,17 @@ class BoardView:
     @property
     def home_width(self) -> int:
         return 1000 // max(1, len(self.homes)) - 12
+
+    @cached_property
+    def combat_panel(self) -> tuple[Any, dict[str, Any]] | None:
+        """The combat system's own panel for the viewer (its secret hand...), if it has one."""
+        if self.state is None or self.game.status == GameStatus.LOBBY:
+            return None
+        try:
+            system = adapter(self.state.scenario.procedure)
+        except LookupError:
+            return None
+        return system.board_panel(self.state, self.viewer.power if self.viewer else None)
 
     @property
     def viewer_plays_now(self) -> bool:

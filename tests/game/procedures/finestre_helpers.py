@@ -156,12 +156,12 @@ def declared(finestre_game, dealt):
     return declare(finestre_game, "Gran Bretagna", REGION, "Francia")
 
 
-# W2's deck and two cards of names no page says unless a hand shows them (the secrecy tests).
-SECRET_CARDS = ({"name": "Lettera cifrata", "copies": 1, "kind": "modifier", "value": 1},
-                {"name": "Sigillo nero", "copies": 1, "kind": "escape"})
-SECRET_DECK = {"hand_size": 5, "deck": [*(c.to_dict() for c in DEFAULT_DECK.cards),
-                                        *SECRET_CARDS]}
-ROW.update({"Lettera cifrata": 8, "Sigillo nero": 9})
+# A deck of 24 cards of names no page says unless a hand shows them or a card is played (the
+# secrecy tests): "Cifra 01" to "Cifra 24", counters, modifiers and escapes in turn.
+SECRET_KINDS = ("counter", "modifier", "escape")
+SECRET_DECK = {"hand_size": 5, "deck": [
+    {"name": f"Cifra {i:02d}", "copies": 1, "kind": SECRET_KINDS[i % 3],
+     **({"value": 1} if SECRET_KINDS[i % 3] == "modifier" else {})} for i in range(1, 25)]}
 
 
 @pytest.fixture

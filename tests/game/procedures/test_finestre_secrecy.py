@@ -1,10 +1,13 @@
 # ruff: noqa: F811 (the fixtures imported from finestre_helpers are the tests' parameters)
 """W1: a hand is seen by its owner only, on every channel: every part of the attack page and
 of the board (what the sockets make each viewer re-fetch), the log and the odds; the others
-see its size. A card played is seen by all. The secret deck adds two cards whose names no page
-says unless a hand shows them ("Lettera cifrata", "Sigillo nero")."""
+see its size. A card played is seen by all. The hands are the game's own, dealt at the war's
+start from a deck of 24 cards whose names no page says unless a hand shows them ("Cifra 01"
+to "Cifra 24")."""
 
 from __future__ import annotations
+
+import json
 
 from django.test import Client
 from django.urls import reverse
@@ -15,12 +18,12 @@ from guerra.game.read.log import describe
 from guerra.game.services import game_create, game_join, game_start
 from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE
 from tests.game.attack_helpers import declare
-from tests.game.play_helpers import finish_auction, set_pieces
+from tests.game.play_helpers import finish_auction, set_pieces, state_of
 from tests.game.procedures.finestre_helpers import (  # noqa: F401 (fixtures)
     POWERS,
     REGION,
-    call,
-    dealt,
+    SECRET_DECK,
+    awaited,
     finestre_registered,
     player,
     post,
@@ -28,17 +31,12 @@ from tests.game.procedures.finestre_helpers import (  # noqa: F401 (fixtures)
     text,
 )
 
-SECRET_HANDS = {"Gran Bretagna": ("Lettera cifrata", "Contrordine"),
-                "Francia": ("Sigillo nero", "Contrordine"), "Prussia": ("Contrordine",)}
-SECRETS = {"Gran Bretagna": "Lettera cifrata", "Francia": "Sigillo nero"}
+ROWS = {card["name"]: i for i, card in enumerate(SECRET_DECK["deck"], start=1)}
+KIND = {card["name"]: card["kind"] for card in SECRET_DECK["deck"]}
 
 
-SPECTATOR: list[Client] = []
-
-
-def parts(attack, power: str | None) -> dict[str, str]:
-    """Every part of the attack page and the board as `power` (None: a spectator) reads it."""
-    c = SPECTATOR[0] if power is None else player(attack.game, power)
+def parts(attack, c: Client) -> dict[str, str]:
+    """Every part of the attack page and the board as the client's user reads it."""
     g, n = attack.game_id, attack.number
     urls = {"attack": reverse("attack_page", args=[g, n]),
             "panel": reverse("attack_panel", args=[g, n]),
@@ -56,12 +54,16 @@ def parts(attack, power: str | None) -> dict[str, str]:
     return found
 
 
+def hands_of(game) -> dict[str, list[str]]:
+    memory = json.loads(state_of(game).combat_memory)
+    return {power: list(cards) for power, cards in memory["hands"]}
+
+
 def test_W1_a_hand_is_seen_by_its_owner_only_on_every_part_a_card_played_by_all(
-        make_user, secret_scenario, finestre_registered, dealt):
+        make_user, secret_scenario, finestre_registered):
     anna = make_user("anna")
-    spectator = Client()
-    spectator.force_login(make_user("eva", staff=True))  # staff: no seat
-    SPECTATOR[:] = [spectator]
+    staff = Client()
+    staff.force_login(make_user("eva", staff=True))  # staff: no seat, sees what all see
     game = game_create(user=anna, scenario=secret_scenario, name="Segreti", is_private=False,
                        power="Francia", procedure="finestre")
     for name, power in (("bruno", "Gran Bretagna"), ("carla", "Prussia"), ("dario", "Austria")):
@@ -74,46 +76,50 @@ def test_W1_a_hand_is_seen_by_its_owner_only_on_every_part_a_card_played_by_all(
     set_pieces(game, "Gran Bretagna", REGION, armies=3)
     set_pieces(game, "Francia", REGION, armies=2, forts=1, markers=1)
     set_pieces(game, "Prussia", REGION, armies=1)
-    dealt(SECRET_HANDS)
+    hands = hands_of(game)  # W1: dealt at the war's start, 5 each
+    assert sorted(hands) == sorted(POWERS) and all(len(h) == 5 for h in hands.values())
     attack = declare(game, "Gran Bretagna", REGION, "Francia")
     assert post(attack, "Gran Bretagna", "finestre_tactic", tactic="assalto").status_code == 302
-    attack.refresh_from_db()
-    assert attack.awaiting == ["Gran Bretagna"]  # its call: its hand in its form
+    viewers = {**{p: player(game, p) for p in POWERS}, None: staff}
 
-    for viewer in (*POWERS, None):
-        seen = parts(attack, viewer)
-        assert seen["attack"] and seen["panel"] and seen["board"]
-        for owner, card in SECRETS.items():
-            for name, html in seen.items():
-                if owner == viewer:
-                    continue
-                assert card not in html, (viewer, owner, name)
-        if viewer in SECRETS:  # its own hand, on the attack page
-            assert SECRETS[viewer] in seen["attack"] and SECRETS[viewer] in seen["panel"]
-        if viewer is not None:  # the others' hands as their size
-            assert "Coperte nelle altre mani:" in text(seen["attack"])
-    assert "Francia 2" in text(parts(attack, "Gran Bretagna")["attack"])
+    def check(played: set[str]) -> None:
+        for viewer, c in viewers.items():
+            seen = parts(attack, c)
+            assert seen["attack"] and seen["panel"] and seen["board"]
+            for owner, cards in hands.items():
+                for card in cards:
+                    if owner == viewer or card in played:
+                        continue
+                    for name, html in seen.items():
+                        assert card not in html, (viewer, owner, card, name)
+            if viewer is not None:  # its own hand, on the attack page and the board
+                for card in hands[viewer]:
+                    if card not in played:
+                        assert card in seen["attack"] and card in seen["board"], (viewer, card)
+                assert "Coperte nelle altre mani:" in text(seen["board"])
+            for card in played:
+                assert card in seen["attack"], (viewer, card)
 
-    # The odds read no other hand: the same for Gran Bretagna whatever Francia holds.
+    check(set())
+    # The odds read no other hand: the same for Gran Bretagna whatever the others hold.
     state = adapter("finestre").state(attack.state)
-    other = state.with_hand("Francia", ("Contrordine", "Contrordine"))
+    other = state.with_hand("Francia", tuple(hands["Austria"]))  # another hand of 5
     seen_a = FINESTRE_PROCEDURE.seen_by(state, "Gran Bretagna")
-    seen_b = FINESTRE_PROCEDURE.seen_by(other, "Gran Bretagna")
-    assert seen_a == seen_b
-    assert dict(seen_a.hands)["Francia"] == ("?", "?")
-    assert dict(seen_a.hands)["Gran Bretagna"] == SECRET_HANDS["Gran Bretagna"]
-    gb = adapter("finestre").current_odds(seen_a)
-    assert gb.rows == adapter("finestre").current_odds(seen_b).rows
+    assert seen_a == FINESTRE_PROCEDURE.seen_by(other, "Gran Bretagna")
+    assert dict(seen_a.hands)["Francia"] == ("?",) * 5
+    assert adapter("finestre").current_odds(seen_a).rows == \
+        adapter("finestre").current_odds(FINESTRE_PROCEDURE.seen_by(other, "Gran Bretagna")).rows
 
-    # A card played is seen by all: Francia's Contrordine answers the tactic.
-    assert call(attack, "Gran Bretagna").status_code == 302
-    assert call(attack, "Francia", "Contrordine").status_code == 302
-    for viewer in (*POWERS, None):
-        seen = parts(attack, viewer)
-        assert "Contrordine" in text(seen["attack"])
-        for owner, card in SECRETS.items():
-            if owner != viewer:
-                assert all(card not in html for html in seen.values()), (viewer, owner)
+    # A card played is seen by all: the first caller holding a counter answers the tactic.
+    played = None
+    while played is None:
+        caller = awaited(attack)
+        counter = next((c for c in hands[caller] if KIND[c] == "counter"), None)
+        response = post(attack, caller, "finestre_call", card=ROWS[counter] if counter else 0)
+        assert response.status_code == 302
+        played = counter
+    check({played})
     told = " ".join(describe(e) for e in GameEvent.objects.filter(game=game))
-    assert "la Francia gioca Contrordine (W4)" in told
-    assert all(card not in told for card in SECRETS.values())
+    assert f"gioca {played} (W4)" in told
+    assert all(card not in told for cards in hands.values() for card in cards
+               if card != played)

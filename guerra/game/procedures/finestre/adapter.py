@@ -27,16 +27,27 @@ from guerra.game.procedures.chart import Visit
 from guerra.game.procedures.finestre import controls, show
 from guerra.game.procedures.finestre.data import FinestreDataForm
 from guerra.game.procedures.finestre.deck import DeckIn
+from guerra.game.procedures.finestre.words import deck_rows
 from guerra.rules.explore import Policy
+from guerra.rules.finestre import cards
 from guerra.rules.finestre import windows as w
+from guerra.rules.finestre.cards import Deck
 from guerra.rules.finestre.declaration import initial_state
 from guerra.rules.finestre.inputs import Play, Position, Tactic
 from guerra.rules.finestre.model import Situation
 from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE
 from guerra.rules.finestre.state import FinestreState
+from guerra.rules.game.combat import memory_of
+from guerra.rules.game.state import GameState
 from guerra.rules.odds import estimate
 
 HAND_PANEL = "game/procedures/finestre/_hand.html"
+BOARD_PANEL = "game/procedures/finestre/_board_hand.html"
+
+
+def deck_of(game: GameState) -> Deck:
+    """The game's deck (its scenario's data, W2's by default)."""
+    return cards.deck_of(game.scenario.combat_data_of("finestre"))
 
 
 def _answering(step: int, answer: object) -> Policy[FinestreState]:
@@ -142,6 +153,21 @@ class FinestreAdapter(ProcedureAdapter[FinestreState, Situation]):
             return None
         return HAND_PANEL, {"hand": controls.hand_rows(state, power),
                             "others": controls.hand_sizes(state, power)}
+
+    def board_panel(self, game: GameState, power: str | None
+                    ) -> tuple[Partial, dict[str, Any]] | None:
+        """W1 on the board: the viewer's own hand as the game's combat memory shows it to it
+        (`memory_seen_by`), every hand's size; a spectator the sizes only."""
+        seen = self.procedure.memory_seen_by(memory_of(game), power)
+        sizes = seen.get("hand_sizes")
+        if not isinstance(sizes, dict):
+            return None
+        rows = {row["name"]: row for row in deck_rows(deck_of(game))}
+        hand = seen.get("hand")
+        mine = [{**rows.get(str(card), {"name": str(card), "effect": ""}), "playable": False}
+                for card in hand] if isinstance(hand, list) else None
+        others = [{"power": p, "size": n} for p, n in sizes.items() if p != power]
+        return BOARD_PANEL, {"hand": mine, "others": others}
 
     # --- the procedure's events in the flowchart's boxes -------------------------------------
     def event_template(self, kind: str) -> str | None:
