@@ -9,12 +9,11 @@ Everything here is public: the calls and the cards played, never a hand (W1)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from math import ceil
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.chart import Visit, text_lines
 from guerra.game.procedures.finestre.words import tactic_word
 from guerra.rules.finestre import graph as g
 from guerra.rules.finestre.state import Closed, FinestreState
@@ -24,7 +23,6 @@ PARTIALS = "game/procedures/finestre"
 EVENT_TEMPLATES = {"window_closed": f"{PARTIALS}/_event_window.html",
                    "standing_rolled": f"{PARTIALS}/_event_standing.html",
                    "combat_resolved": f"{PARTIALS}/_event_resolved.html"}
-CALLS_PER_LINE = 2  # "Gran Bretagna: Contrordine" twice in a 200px box
 COLUMNS = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 ESCAPES = (g.W14A, g.W14D)
 
@@ -158,17 +156,30 @@ def event_details(event: Mapping[str, Any], state: FinestreState) -> dict[str, A
     return {}
 
 
+def _calls_text(calls: list[dict[str, Any]]) -> str:
+    """The calls as the box writes them ("Gran Bretagna passa · Francia Contrordine"), for
+    their height."""
+    return " · ".join(f"{c['power']} {c['card'] or 'passa'}"
+                      + (f" ({c['ally']})" if c.get("ally") else "") for c in calls)
+
+
 def event_lines(event: Mapping[str, Any]) -> int | None:
     kind = event.get("type")
     if kind == "window_closed":
-        calls = len(event.get("calls", []))
-        return (1 + ceil(calls / CALLS_PER_LINE) + (2 if event.get("standing_text") else 0)
-                + (2 if event.get("countered_text") else 0)
-                + (2 if event.get("losses_after") else 0))
+        calls = f"Finestra {event.get('window', '')}: {_calls_text(event.get('calls', []))}"
+        lines = text_lines(calls)
+        for key, words in (("standing_text", "Restano in gioco: "), ("countered_text",
+                                                                      "Annullate: ")):
+            if event.get(key):
+                lines += text_lines(words + str(event[key]))
+        if event.get("losses_after"):
+            lines += text_lines(str(event["losses_after"]))
+        return lines + 1
     if kind == "standing_rolled":
-        return 4
+        return 2 + text_lines(str(standing_details(event)["caption"]))
     if kind == "combat_resolved":
-        return 4
+        details = resolved_details(event)
+        return text_lines(details["totals_text"]) + text_lines(details["losses_text"])
     return None
 
 
