@@ -54,7 +54,7 @@ def player(game: Game, power: str) -> Client:
     return client_of(seat(game, power).user)
 
 
-def page(attack: Attack, power: str | None, **query: object) -> str:
+def page(attack: Attack, power: str | None, **query: str) -> str:
     c = Client() if power is None else player(attack.game, power)
     return c.get(attack.get_absolute_url(), query).content.decode()
 

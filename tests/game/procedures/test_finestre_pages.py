@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from typing import Any
 
 from django.test import Client
 from django.urls import reverse
@@ -218,7 +219,8 @@ def test_W2_the_deck_in_the_scenarios_admin_form():
     form = FinestreDataForm({**initial, "copies_4": 6, "value_3": 2, "hand_size": 4})
     assert form.is_valid(), form.errors
     assert form.checked is not None and form.checked["hand_size"] == 4
-    deck = {card["name"]: card for card in form.checked["deck"]}
+    cards: list[dict[str, Any]] = form.checked["deck"]  # type: ignore[assignment]
+    deck = {card["name"]: card for card in cards}
     assert deck["Imboscata"]["copies"] == 6 and deck["Artiglieria"]["value"] == 2
     bad = FinestreDataForm({**initial, "value_2": 0})
     assert not bad.is_valid()

@@ -8,6 +8,7 @@ to "Cifra 24")."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.test import Client
 from django.urls import reverse
@@ -31,8 +32,9 @@ from tests.game.procedures.finestre_helpers import (  # noqa: F401 (fixtures)
     text,
 )
 
-ROWS = {card["name"]: i for i, card in enumerate(SECRET_DECK["deck"], start=1)}
-KIND = {card["name"]: card["kind"] for card in SECRET_DECK["deck"]}
+DECK: list[dict[str, Any]] = SECRET_DECK["deck"]  # type: ignore[assignment]
+ROWS = {card["name"]: i for i, card in enumerate(DECK, start=1)}
+KIND = {card["name"]: card["kind"] for card in DECK}
 
 
 def parts(attack, c: Client) -> dict[str, str]:
@@ -80,7 +82,7 @@ def test_W1_a_hand_is_seen_by_its_owner_only_on_every_part_a_card_played_by_all(
     assert sorted(hands) == sorted(POWERS) and all(len(h) == 5 for h in hands.values())
     attack = declare(game, "Gran Bretagna", REGION, "Francia")
     assert post(attack, "Gran Bretagna", "finestre_tactic", tactic="assalto").status_code == 302
-    viewers = {**{p: player(game, p) for p in POWERS}, None: staff}
+    viewers: dict[str | None, Client] = {**{p: player(game, p) for p in POWERS}, None: staff}
 
     def check(played: set[str]) -> None:
         for viewer, c in viewers.items():
