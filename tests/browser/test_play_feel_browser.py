@@ -15,7 +15,9 @@ from tests.browser.test_attack_browser import start_game as start_war
 
 def answer_whatever_is_asked(pages: dict[str, Page], attack: Attack) -> None:
     """Until the attack is over, the awaited player answers from the prompt on its page (the
-    first button: the default choice)."""
+    first button: the default choice). The dice may ask the same player again at once (the
+    attacker's sea tiles, then, on losing the land battle, its army or its fort): the answer
+    then brings a new prompt with the same id, so what goes is the answered step's form."""
     for _ in range(6):
         attack.refresh_from_db()
         if attack.finished:
@@ -24,8 +26,9 @@ def answer_whatever_is_asked(pages: dict[str, Page], attack: Attack) -> None:
         prompt = page.locator(f"#decision-prompt-{attack.number}")
         expect(prompt).to_be_visible(timeout=LIVE)
         settled(page)
+        step = prompt.locator("input[name=step]").first.get_attribute("value")
         prompt.locator("button.primary").first.click()
-        expect(prompt).to_have_count(0, timeout=LIVE)
+        expect(prompt.locator(f"input[name=step][value='{step}']")).to_have_count(0, timeout=LIVE)
     raise AssertionError("the attack did not end")
 
 
