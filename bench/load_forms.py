@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from guerra.game.procedures.finestre import controls as finestre_forms
 from guerra.game.procedures.punti import controls as punti_forms
 from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import inputs as d10_inputs
+from guerra.rules.finestre import inputs as finestre_inputs
+from guerra.rules.finestre import windows as finestre_windows
+from guerra.rules.finestre.state import FinestreState
 from guerra.rules.forces import DEFENDER
 from guerra.rules.punti import inputs as punti_inputs
 from guerra.rules.punti.state import PuntiState
@@ -77,10 +81,37 @@ def punti_form(choice: object, attack: object) -> Form:
     raise ValueError(f"no form of punti sends {choice!r}")
 
 
+def finestre_form(choice: object, attack: object) -> Form:
+    """finestre's forms post a card by its row in the deck (W2's order, 0: "Passo") and the
+    ally a Cambio al comando names by its row among the eligible allies
+    (guerra/game/procedures/finestre/controls.py)."""
+    assert isinstance(attack, FinestreState)
+    match choice:
+        case finestre_inputs.Play(power=power, card=card, ally=ally):
+            names = [c.name for c in attack.situation.deck.cards]
+            data: dict[str, Any] = {"card": names.index(card) + 1 if card else 0}
+            side = attack.side_of(power)
+            if ally is not None and side is not None:
+                data["ally"] = finestre_windows.eligible_allies(attack, side).index(ally) + 1
+            return ("call" if card is None else "card"), finestre_forms.CALL, data
+        case finestre_inputs.Tactic(tactic=tactic):
+            return "tactic", finestre_forms.TACTIC, {
+                "tactic": tactic or finestre_forms.NO_TACTIC}
+        case finestre_inputs.Position(from_forts=from_forts):
+            return "position", finestre_forms.POSITION, {"from_forts": "1" if from_forts else "0"}
+        case finestre_inputs.UseTiles(alliance_tiles=tiles, army_training=training):
+            return "tiles", finestre_forms.TILES, {"alliance_tiles": tiles,
+                                                   "army_training": "1" if training else "0"}
+        case finestre_inputs.LoseUnit(kind=kind):
+            return "loss", finestre_forms.LOSS, {"unit_kind": kind}
+    raise ValueError(f"no form of finestre sends {choice!r}")
+
+
 FORMS: dict[str, Callable[[object, object], Form]] = {
     "seed004": seed004_form,
     "d10": d10_form,
     "punti": punti_form,
+    "finestre": finestre_form,
 }
 
 
