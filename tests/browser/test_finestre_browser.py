@@ -231,6 +231,8 @@ def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot,
     # W5: from the fort; W6: Francia's Cambio al comando hands the command to Prussia.
     click(pages, attack, "Francia", "finestre_position", "Dai fortini")
     window(pages, attack, "W5")
+    expect(pages["Francia"].locator("#decision")).to_contain_text("Cambio al comando",
+                                                                  timeout=LIVE)
     shot(pages["Francia"], "cambio")
     click(pages, attack, "Francia", "finestre_call", "Gioca Cambio al comando: Prussia")
     window(pages, attack, "W6")
@@ -245,6 +247,7 @@ def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot,
     window(pages, attack, "W12", {"Austria": "Rinforzo"})
     window(pages, attack, "W14a", {"Prussia": "Salvataggio"})
     window(pages, attack, "W14d")
+    expect(pages["Prussia"].locator("#decision")).to_contain_text("Flotta", timeout=LIVE)
     shot(pages["Prussia"], "loss")
     click(pages, attack, "Prussia", "finestre_loss", "Flotta")
     assert attack.finished and attack.outcome == "attacker_wins", attack.outcome
