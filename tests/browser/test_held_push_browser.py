@@ -9,7 +9,9 @@ that they always cross that way (on a busy machine they did about every other ru
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, Request, Route, expect
+from collections.abc import Sequence
+
+from playwright.sync_api import APIResponse, Page, Request, Route, expect
 
 from tests.browser.conftest import new_user, settled
 from tests.browser.test_attack_browser import LIVE, declare_from_the_board, live, not_reloaded
@@ -18,7 +20,7 @@ from tests.browser.test_attack_browser import start_game as start_war
 HELD = 10_000  # ms: how long the test waits for the requests it holds
 
 
-def wait_until(page: Page, held: list[object], what: str) -> None:
+def wait_until(page: Page, held: Sequence[object], what: str) -> None:
     for _ in range(HELD // 50):
         if held:
             return
@@ -43,7 +45,7 @@ def test_a_decision_prompt_shows_after_ones_own_answer_crossed_the_prompts_refre
 
     # The decision's answer is held until the push it caused has sent the prompts' re-fetch;
     # that re-fetch is held until the answer is swapped in.
-    answers: list[tuple[Route, object]] = []
+    answers: list[tuple[Route, APIResponse]] = []
     refetches: list[Route] = []
     holding = [True]
 
@@ -66,7 +68,7 @@ def test_a_decision_prompt_shows_after_ones_own_answer_crossed_the_prompts_refre
     wait_until(bruno, answers, "decision posted")
     wait_until(bruno, refetches, "re-fetch of the prompts")
     route, answer = answers[0]
-    route.fulfill(response=answer)  # type: ignore[arg-type]
+    route.fulfill(response=answer)
     expect(prompt).to_have_count(0)  # the answer is in: the attack awaits the defender
     holding[0] = False
     for refetch in refetches:
