@@ -41,9 +41,11 @@ UNIT_FIELDS = ("armies", "fleets", "forts", "control_markers")
 def export_scenario(scenario: Scenario) -> dict[str, Any]:
     regions = list(scenario.regions.all())
     tiles = list(scenario.tiles.select_related("region"))
-    # Each combat system's own data, when it has any beside its defaults (punti's profiles).
-    combat_data = {name: data for name, data in sorted((scenario.combat_data or {}).items())
-                   if data}
+    # Each combat system's own data, when it has any beside its defaults (punti's profiles),
+    # its keys sorted: PostgreSQL's jsonb keeps no order, and a file must not depend on the
+    # database it came from.
+    combat_data = {name: json.loads(json.dumps(data, sort_keys=True))
+                   for name, data in sorted((scenario.combat_data or {}).items()) if data}
     return {
         "format": FORMAT,
         "name": scenario.name,
