@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from html import unescape
 
 import pytest
 from django.utils.translation import gettext
@@ -102,3 +103,16 @@ def rules_says(msgid: str, *, plural: str | None = None, count: int | None = Non
 def site_says(msgid: str) -> str:
     """The `match` pattern of one refusal of the site (a Django msgid) in the active language."""
     return re.escape(gettext(msgid))
+
+
+def text(html: str) -> str:
+    """The page's words, tags dropped, entities read and spaces joined."""
+    return " ".join(unescape(re.sub(r"<[^>]*>", " ", html)).split())
+
+
+def box(html: str, node: str) -> str:
+    """The words of one box of the flowchart (the drawn chart's, not the phone's list)."""
+    found = re.search(rf'id="node-{node}".*?(?=<div class="box |</div>\s*</div>\s*<ol)', html,
+                      re.S)
+    assert found is not None, node
+    return text(found.group(0))

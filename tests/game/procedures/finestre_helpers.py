@@ -10,9 +10,6 @@ at the war's start (W1) is tested apart.
 
 from __future__ import annotations
 
-import re
-from html import unescape
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -22,7 +19,7 @@ from guerra.game.models import Attack, Game
 from guerra.rules import frozen
 from guerra.rules.finestre.cards import DEFAULT_DECK
 from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE
-from tests.game.attack_helpers import declare, rig, seat
+from tests.game.attack_helpers import declare, rig, seat, text  # noqa: F401 (text: for the tests)
 from tests.game.play_helpers import finish_auction, set_pieces
 
 __all__ = ["declare", "rig"]  # the fixture, for the test modules that import this one
@@ -99,11 +96,6 @@ def play_calls(attack: Attack, node: str, plays: dict[str, str] | None = None) -
         attack.refresh_from_db()
     assert not plays, f"never called: {plays}"
     return callers
-
-
-def text(html: str) -> str:
-    """The page's words, tags dropped, entities read and spaces joined."""
-    return " ".join(unescape(re.sub(r"<[^>]*>", " ", html)).split())
 
 
 @pytest.fixture

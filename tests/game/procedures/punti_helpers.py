@@ -8,16 +8,13 @@ range 1); Prussia 1 army in the German States. Nobody has units at home.
 
 from __future__ import annotations
 
-import re
-from html import unescape
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from guerra.game import services
 from guerra.game.models import Attack, Game
-from tests.game.attack_helpers import declare, rig, seat
+from tests.game.attack_helpers import declare, rig, seat, text  # noqa: F401 (text: for the tests)
 from tests.game.play_helpers import finish_auction, set_pieces
 
 __all__ = ["rig"]  # the fixture, for the test modules that import this one
@@ -49,11 +46,6 @@ def post(attack: Attack, power: str, kind: str, **values: object):
     data = {"kind": kind, "step": values.pop("step", attack.step), **values}
     return player(attack.game, power).post(
         reverse("attack_decide", args=[attack.game_id, attack.number]), data)
-
-
-def text(html: str) -> str:
-    """The page's words, tags dropped, entities read and spaces joined."""
-    return " ".join(unescape(re.sub(r"<[^>]*>", " ", html)).split())
 
 
 @pytest.fixture(autouse=True)

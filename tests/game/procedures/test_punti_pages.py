@@ -8,7 +8,6 @@ The table: tests/game/procedures/punti_helpers.py."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import timedelta
 
 from django.test import Client
@@ -20,7 +19,7 @@ from guerra.game import services
 from guerra.game.models import Attack, DiceRoll, GameEvent, Scenario
 from guerra.game.read.log import describe
 from guerra.game.services.play import expire_due
-from tests.game.attack_helpers import holding, seat
+from tests.game.attack_helpers import box, holding, seat
 from tests.game.procedures.punti_helpers import (  # noqa: F401 (fixtures)
     REGION,
     client_of,
@@ -34,14 +33,6 @@ from tests.game.procedures.punti_helpers import (  # noqa: F401 (fixtures)
     rig,
     text,
 )
-
-
-def box(html: str, node: str) -> str:
-    """The words of one box of the flowchart (the drawn chart's, not the phone's list)."""
-    found = re.search(rf'id="node-{node}".*?(?=<div class="box |</div>\s*</div>\s*<ol)', html,
-                      re.S)
-    assert found is not None, node
-    return text(found.group(0))
 
 
 def test_G34_the_new_game_form_offers_punti_from_the_registry(make_user, scenario):
