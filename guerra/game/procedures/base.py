@@ -281,6 +281,10 @@ class ProcedureAdapter(Generic[S, Sit]):
         procedure = self.procedure
         return self.odds(seen, "defaults", lambda: procedure.default_input)
 
+    def odds_caption(self, seen: S) -> str:
+        """What the odds from here assume, in words, under their table."""
+        return _("With the default choices")
+
     def extra_odds(self, seen: S) -> list[tuple[str, str, OddsView]]:
         """Other odds worth showing beside them: (key, caption, odds)."""
         return []

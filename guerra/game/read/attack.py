@@ -64,6 +64,7 @@ class AttackView:
     # Short facts under the forces, as the procedure says them (at the box shown).
     notes: list[str] = field(default_factory=list)
     result: str = ""  # once over: who won, in words
+    odds_caption: str = ""  # what the odds from here assume, as the procedure says it
     # Other odds beside those from here, as the procedure gives them: (key, caption, odds).
     extra_odds: list[tuple[str, str, OddsView]] = field(default_factory=list)
     # The odds of each option of the viewer's decision, side by side (label, odds).
@@ -117,12 +118,14 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
     power = viewer.power if viewer is not None else None
     control = system.control_for(state, power) if live and power is not None else None
     current_odds = None
+    caption = ""
     extra: list[tuple[str, str, OddsView]] = []
     options: list[tuple[str, OddsView]] = []
     if live and system.shows_odds(state):
         # Only what the viewer may know: the other side's answers at an open box stay out.
         seen = system.procedure.seen_by(state, power)
         current_odds = system.current_odds(seen)
+        caption = system.odds_caption(seen)
         extra = system.extra_odds(seen)
         if control is not None and power is not None:
             options = system.choice_odds(seen, control, power)
@@ -140,6 +143,7 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
         awaited_seats=[seats[p] for p in awaited if p in seats],
         control=control,
         odds=current_odds,
+        odds_caption=caption,
         visits=len(visits),
         shown=shown,
         adapter=system,
