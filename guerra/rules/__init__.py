@@ -6,7 +6,8 @@
 - `seed004`: the attack procedure of attack-rules.md, registered as "seed004";
 - `d10`: ten-sided dice in ranked pairs (procedures/d10.md), registered as "d10";
 - `punti`: attack points, damage, retreat, counter-attack (procedures/punti.md), "punti";
-- `finestre`: response windows and battle cards (procedures/finestre.md), "finestre".
+- `finestre`: response windows and battle cards (procedures/finestre.md), "finestre";
+- `piano`: plan every step, then roll and assign the dice (procedures/piano.md), "piano".
 
 Run `python -m guerra.rules resolve|odds CASE.json` to check a case on its own.
 """
@@ -14,5 +15,6 @@ Run `python -m guerra.rules resolve|odds CASE.json` to check a case on its own.
 # Importing a procedure package registers it; a new procedure is one more import here.
 from guerra.rules import d10 as d10
 from guerra.rules import finestre as finestre
+from guerra.rules import piano as piano
 from guerra.rules import punti as punti
 from guerra.rules import seed004 as seed004
