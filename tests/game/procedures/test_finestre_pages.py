@@ -204,15 +204,19 @@ def test_W2_the_rules_page_follows_the_scenarios_deck(db):
 
 
 def test_W2_the_deck_in_the_scenarios_admin_form():
+    """A row per card (more: tests/game/procedures/test_finestre_deck.py)."""
     from guerra.game.procedures.finestre.data import FinestreDataForm
 
     initial = FinestreDataForm.from_data({})
-    assert initial["hand_size"] == 5 and initial["copies_1"] == 10 and initial["value_2"] == 2
-    form = FinestreDataForm({**initial, "copies_4": 6, "value_3": 2, "hand_size": 4})
+    assert initial["hand_size"] == 5 and initial["items"] == 7
+    assert (initial["1_name"], initial["1_copies"], initial["1_kind"]) == (
+        "Contrordine", 10, "counter")
+    assert initial["2_value"] == 2 and initial["1_value"] is None
+    form = FinestreDataForm({**initial, "4_copies": 6, "3_value": 2, "hand_size": 4})
     assert form.is_valid(), form.errors
     assert form.checked is not None and form.checked["hand_size"] == 4
     cards: list[dict[str, Any]] = form.checked["deck"]  # type: ignore[assignment]
     deck = {card["name"]: card for card in cards}
     assert deck["Imboscata"]["copies"] == 6 and deck["Artiglieria"]["value"] == 2
-    bad = FinestreDataForm({**initial, "value_2": 0})
+    bad = FinestreDataForm({**initial, "2_value": 0})
     assert not bad.is_valid()

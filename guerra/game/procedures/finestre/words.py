@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.finestre import graph as g
-from guerra.rules.finestre.cards import Card, Deck
+from guerra.rules.finestre.cards import KINDS, Card, Deck
 from guerra.rules.finestre.events import TACTIC_NAMES
 
 NODE_LABELS = {node.id: node.label for node in g.NODES}
@@ -27,10 +27,11 @@ def effect_words(card: Card) -> str:
     """W2: what a card does, in a sentence."""
     if card.kind == "modifier":
         return _("+%(n)d to its owner's side (W12).") % {"n": card.value}
+    # In the words of its kind, never of W2's card names: a scenario may rename its cards.
     return {"counter": _("Cancels the card played just before it in this window (or the "
-                         "announcement); a countered counter cancels nothing (W3)."),
-            "strike_order": _("Its side strikes first, if it is the only side whose "
-                              "Imboscata stands (W7, W13)."),
+                         "announcement); a counter card countered cancels nothing (W3)."),
+            "strike_order": _("Its side strikes first, if it is the only side with a card of "
+                              "this kind standing (W7, W13)."),
             "combatants": _("An ally of its side with an army committed becomes the side's "
                             "main power (W6)."),
             "combat_ending": _("The combat ends at once: no dice, no losses, no control "
@@ -45,6 +46,13 @@ def deck_rows(deck: Deck) -> list[dict[str, Any]]:
              "kind_word": kind_word(card.kind), "value": card.value,
              "effect": effect_words(card)}
             for i, card in enumerate(deck.cards, start=1)]
+
+
+def names_by_kind(deck: Deck) -> dict[str, str]:
+    """W2: the names of the deck's cards of each kind ("Rinforzo, Artiglieria"), for the rules
+    page's sentences; a kind with no card in the deck, its kind's word."""
+    return {kind: ", ".join(card.name for card in deck.cards if card.kind == kind)
+            or kind_word(kind) for kind in KINDS}
 
 
 def tactic_word(tactic: str | None) -> str:
