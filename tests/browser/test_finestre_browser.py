@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from guerra.game import services
 from guerra.game.models import Attack, Game, Scenario
@@ -42,6 +42,7 @@ from guerra.rules.finestre.hands import Memory
 from guerra.rules.game.combat import memory_of, with_memory
 from guerra.rules.game.machine import start_game
 from guerra.rules.game.state import GameState
+from tests.browser.conftest import signed_in
 from tests.browser.test_attack_browser import LIVE, live, not_reloaded
 from tests.game.attack_helpers import declare
 from tests.game.play_helpers import edit_state, finish_auction, set_pieces, state_of
@@ -181,13 +182,45 @@ LOG = ("l'Austria gioca Rinforzo (W12)", "la Prussia gioca Salvataggio (W14a)",
 
 
 def no_sideways_scroll(page: Page, shot, name: str) -> None:
-    """`page` on a phone (390 × 844) does not scroll sideways; a picture of it there."""
+    """`page` narrowed to a phone's width (390 × 844) does not scroll sideways; a picture of it
+    there. (A page loaded wide keeps its path list, hidden then, at its top: what a phone
+    loads is `the_path_list_opens_at_its_end`.)"""
     size = page.viewport_size
     page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, name
     shot(page, f"{name}-phone")
     if size is not None:
         page.set_viewport_size(size)
+
+
+# On a phone the path taken is a list of the boxes in a frame of its own, which opens at its
+# last box (static/js/game.js), every box before it above.
+PATH_END = """() => {
+  const list = document.querySelector(".attack-chart .chart-path");
+  const last = [...list.querySelectorAll(":scope > li")].at(-1);
+  const l = list.getBoundingClientRect(), b = last.getBoundingClientRect();
+  return {shown: list.checkVisibility(), node: last.dataset.node, scrolled: list.scrollTop,
+          inside: b.top >= l.top - 1 && b.bottom <= l.top + list.clientHeight + 1,
+          wide: document.documentElement.scrollWidth};
+}"""
+
+
+def the_path_list_opens_at_its_end(browser: Browser, origin: str, attack: Attack, name: str,
+                                   shot) -> None:
+    """A finished attack loaded on `name`'s phone: its path list shows its last box,
+    "L'attacco è finito", the page no wider than the phone."""
+    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844},
+                                  base_url=origin)
+    try:
+        signed_in(context, User.objects.get(username=name), origin)
+        phone = context.new_page()
+        phone.goto(attack.get_absolute_url())
+        found = phone.evaluate(PATH_END)
+        assert found["shown"] and found["node"] == "ended" and found["inside"], found
+        assert found["scrolled"] > 0 and found["wide"] <= PHONE_WIDTH, found
+        shot(phone, "first-end-on-a-phone")
+    finally:
+        context.close()
 
 
 def own_hand_only(page: Page, power: str, hands: Mapping[str, Sequence[str]]) -> None:
@@ -214,7 +247,8 @@ def the_first_end_as_seen(page: Page, power: str) -> None:
     own_hand_only(page, power, {p: LEFT[p] for _n, p in SEATS})
 
 
-def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot, monkeypatch):
+def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot, monkeypatch,
+                                                                   browser, live_server_url):
     pages = {power: player(name) for name, power in SEATS}
     game = start_finestre_game(monkeypatch)
     hold(game, FIRST_HANDS)
@@ -255,6 +289,7 @@ def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot,
         the_first_end_as_seen(page, power)
     shot(pages["Austria"], "first-end")
     no_sideways_scroll(pages["Austria"], shot, "first-end")
+    the_path_list_opens_at_its_end(browser, live_server_url, attack, "dario", shot)
     prussia = state_of(game).pieces("Prussia", REGION)
     assert (prussia.armies, prussia.fleets) == (1, 0)
 
