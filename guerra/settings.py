@@ -249,6 +249,7 @@ GUERRA_PROCEDURES = {
     "d10": "guerra.game.procedures.d10.ADAPTER",
     "punti": "guerra.game.procedures.punti.ADAPTER",
     "finestre": "guerra.game.procedures.finestre.ADAPTER",
+    "piano": "guerra.game.procedures.piano.ADAPTER",
 }
 # Every server process applies the deadlines that pass, on its own timer
 # (guerra/game/live/timer.py).
