@@ -323,3 +323,36 @@ def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot,
         own_hand_only(page, power, {"Francia": (), "Gran Bretagna": ("Rinforzo",),
                                     "Prussia": (), "Austria": ()})
         no_sideways_scroll(page, shot, f"board-{power}")
+
+
+def test_W2_staff_add_a_card_to_the_deck_in_the_scenarios_admin_page(player, shot):
+    """The deck editor, a row per card: a "Cavalleria" (+3) typed into a blank row is saved;
+    on a phone the list scrolls sideways in its own frame, never the page."""
+    capo = player("capo", staff=True)
+    User.objects.filter(username="capo").update(is_superuser=True)
+    scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
+    capo.goto(f"/admin/game/scenario/{scenario.pk}/change/")
+    deck = capo.locator("#combat-finestre")
+    expect(deck.locator("thead")).to_contain_text("Nome")
+    expect(deck.locator("select[name='combat-finestre-2_kind'] option:checked")).to_have_text(
+        "Modificatore")
+    row = "combat-finestre-8"
+    capo.fill(f"input[name='{row}_name']", "Cavalleria")
+    capo.fill(f"input[name='{row}_copies']", "2")
+    capo.select_option(f"select[name='{row}_kind']", label="Modificatore")
+    capo.click("input[name=_continue]")  # no value: refused on its row
+    expect(deck.locator(".errorlist")).to_contain_text("Un Modificatore ha bisogno del suo valore")
+    deck.screenshot(path=str(shot(capo, "deck-refused").with_suffix(".deck.png")))
+    capo.fill(f"input[name='{row}_value']", "3")
+    capo.click("input[name=_continue]")
+    expect(capo.locator(".messagelist")).to_be_visible()
+    expect(capo.locator(f"input[name='{row}_name']")).to_have_value("Cavalleria")
+    deck.screenshot(path=str(shot(capo, "deck-saved").with_suffix(".deck.png")))
+    scenario.refresh_from_db()
+    assert scenario.combat_data["finestre"]["deck"][-1] == {
+        "name": "Cavalleria", "copies": 2, "kind": "modifier", "value": 3}
+    capo.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
+    capo.reload()
+    assert capo.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    deck.scroll_into_view_if_needed()
+    capo.screenshot(path=str(shot(capo, "deck-phone").with_suffix(".deck.png")))
