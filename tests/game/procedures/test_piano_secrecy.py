@@ -1,0 +1,147 @@
+# ruff: noqa: F811 (the fixtures imported from piano_helpers are the tests' parameters)
+"""K3/K5/K6: a side's plan, rerolls and assignment are seen by that side's main player only
+until both sides' are in, on every channel: every part of the attack page and of the board
+(what the pushes make each viewer re-fetch), every page's prompts, the log, the pushes
+themselves and the odds. Once both are in, everyone sees both."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from guerra.game.live import push as live
+from guerra.game.models import GameEvent
+from guerra.game.procedures import adapter
+from guerra.game.read.log import describe
+from guerra.rules import frozen
+from guerra.rules.piano.inputs import PlanStep
+from guerra.rules.piano.procedure import PIANO_PROCEDURE
+from tests.game.procedures.piano_helpers import (  # noqa: F401 (fixtures)
+    ATTACKER_PLAN,
+    DEFENDER_PLAN,
+    POWERS,
+    declared,
+    piano_game,
+    player,
+    post,
+    rig,
+    send_plan,
+    text,
+)
+
+# What would tell Gran Bretagna's plan (ATTACKER_PLAN) on a page or in the log.
+TELLS = ("Controllo (Rapidità)", "Ingaggio mortale (Rapidità)", "Ingaggio letale (Rapidità)",
+         "Controllo (Rapidit")
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(live, "send", lambda group, message: sent.append((group, message)))
+    return sent
+
+
+def parts(attack, c: Client) -> dict[str, str]:
+    """Every part of the attack page and the board as the client's user reads them."""
+    g, n = attack.game_id, attack.number
+    urls = {"attack": reverse("attack_page", args=[g, n]),
+            "panel": reverse("attack_panel", args=[g, n]),
+            "attacks": reverse("attack_list", args=[g]),
+            "board": reverse("game_board", args=[g]),
+            "board part": reverse("game_board_part", args=[g]),
+            "log": reverse("game_log_part", args=[g]),
+            "turn": reverse("game_turn_part", args=[g]),
+            "prompts": reverse("ally_prompts_part", args=[g]),
+            "regions": reverse("game_regions_part", args=[g])}
+    found = {}
+    for name, url in urls.items():
+        response = c.get(url)
+        found[name] = text(response.content.decode()) if response.status_code == 200 else ""
+    return found
+
+
+def viewers(game, make_user) -> dict[str | None, Client]:
+    staff = Client()
+    staff.force_login(make_user("eva", staff=True))  # no seat: what a spectator sees
+    return {**{p: player(game, p) for p in POWERS}, None: staff}
+
+
+def test_K3_a_plan_is_seen_by_its_side_only_until_both_are_in(
+        declared, make_user, pushes, django_capture_on_commit_callbacks, rig):
+    attack = declared
+    with django_capture_on_commit_callbacks(execute=True):
+        assert send_plan(attack, "Gran Bretagna", ATTACKER_PLAN).status_code == 302
+    assert pushes, "the plan made is pushed (that a plan is in, not what it is)"
+    assert not any(word in json.dumps(pushes, ensure_ascii=False)
+                   for word in ("rapidita", "Rapidità", "deadly", "control"))
+    everyone = viewers(attack.game, make_user)
+    for viewer, c in everyone.items():
+        seen = parts(attack, c)
+        assert seen["attack"] and seen["board"]
+        for name, words in seen.items():
+            if viewer == "Gran Bretagna" and name in ("attack", "panel"):
+                continue
+            for tell in TELLS:
+                assert tell not in words, (viewer, name, tell)
+    mine = parts(attack, everyone["Gran Bretagna"])["attack"]
+    assert "La scelta della tua parte, ancora segreta Il tuo piano:" in mine
+    assert "Controllo (Rapidità)" in mine and "Ingaggio mortale (Rapidità)" in mine
+    # Francia still plans: its builder and its prompt on the board, never the other's plan.
+    assert "Conferma il piano" in parts(attack, everyone["Francia"])["board"]
+    told = " ".join(describe(e) for e in GameEvent.objects.filter(game=attack.game))
+    assert "la gran bretagna ha fatto il suo piano." in told.lower()
+    assert not any(tell in told for tell in TELLS) and "svelati" not in told
+    # The odds and their words read no other side's plan: Francia's are the same whatever
+    # Gran Bretagna planned, and say they assume the default plans.
+    state = adapter("piano").state(attack.state)
+    other_plan = (PlanStep("approach", "astuzia"), PlanStep("engagement", "rapidita"))
+    other = state.with_side("attacker", frozen.replace(state.attacker, plan=other_plan))
+    seen_f = PIANO_PROCEDURE.seen_by(state, "Francia")
+    assert seen_f == PIANO_PROCEDURE.seen_by(other, "Francia") and seen_f.attacker.plan is None
+    assert adapter("piano").current_odds(seen_f).rows == \
+        adapter("piano").current_odds(PIANO_PROCEDURE.seen_by(other, "Francia")).rows
+    odds_words = "le probabilità sono per i piani predefiniti"
+    assert odds_words in parts(attack, everyone["Francia"])["attack"].lower()
+    assert "le probabilità sono per il tuo piano" in mine.lower()
+
+    # Both in: revealed together, to everyone.
+    rig([6, 2, 5, 1, 6, 6, 3, 1])
+    assert send_plan(attack, "Francia", DEFENDER_PLAN).status_code == 302
+    for viewer, c in everyone.items():
+        seen = parts(attack, c)["attack"]
+        assert "3. Ingaggio mortale (Rapidità)" in seen, viewer
+        assert "3. Ingaggio mortale (Astuzia)" in seen, viewer
+
+
+def test_K5_K6_rerolls_and_assignments_are_secret_until_both_are_in(
+        declared, make_user, rig):
+    attack = declared
+    rig([6, 2, 5, 1, 6, 6, 3, 1, 4, 6])
+    assert send_plan(attack, "Gran Bretagna", ATTACKER_PLAN).status_code == 302
+    assert send_plan(attack, "Francia", DEFENDER_PLAN).status_code == 302
+    assert post(attack, "Francia", "piano_reroll", piano_reroll_1="1",
+                piano_reroll_2="1").status_code == 302
+    everyone = viewers(attack.game, make_user)
+    assert "Ritiri i dadi 1, 2." in parts(attack, everyone["Francia"])["attack"]
+    for viewer, c in everyone.items():
+        for name, words in parts(attack, c).items():
+            if viewer == "Francia" and name in ("attack", "panel"):
+                continue
+            assert "Ritiri i dadi" not in words and "ritira 2 dadi" not in words, (viewer, name)
+    assert post(attack, "Gran Bretagna", "piano_reroll").status_code == 302
+    # Gran Bretagna changes its assignment by hand; Francia has not assigned yet.
+    assert post(attack, "Gran Bretagna", "piano_assign", piano_die_3=2).status_code == 302
+    for viewer, c in everyone.items():
+        for name, words in parts(attack, c).items():
+            if viewer == "Gran Bretagna" and name in ("attack", "panel"):
+                continue
+            # (the box's label says "assegna i dadi ai suoi passi" too: the log's line has a
+            # colon and the faces)
+            assert "dado 2 (2)" not in words and "assegna i dadi ai suoi passi:" not in words, \
+                (viewer, name)
+    assert "I tuoi dadi sono assegnati: si aspetta l'altra parte." in \
+        parts(attack, everyone["Gran Bretagna"])["attack"]
