@@ -19,6 +19,11 @@
   neutral, 2 against 1 with a fort, 4 powers with allies on both sides), every power holding
   cards and a seeded random player playing them; and the exact odds ("con le carte giocate
   finora") of the 4-power attack at its opening, every later call a pass;
+- the same for "piano" (procedures/piano.md): resolutions per second over a mix (a neutral,
+  2 against 2, 4+2 against 3 and a fort with an ally), a seeded random player planning,
+  rerolling and assigning; the exact odds of the large one with both plans revealed (first
+  with the search's memory empty, then the median), and of the heaviest roll there is (8 dice
+  a side, six-step plans whose deadly engagements keep every face apart);
 - verifiable HMAC dice rolled per second (six- and ten-sided).
 """
 
@@ -47,7 +52,15 @@ from guerra.rules.finestre.declaration import initial_state as finestre_initial_
 from guerra.rules.finestre.model import Ally
 from guerra.rules.finestre.model import Situation as FinestreSituation
 from guerra.rules.finestre.state import FinestreState
+from guerra.rules.flowchart import Refused
 from guerra.rules.forces import ATTACKER, DEFENDER
+from guerra.rules.piano import PIANO_PROCEDURE, battle
+from guerra.rules.piano.data import PianoData
+from guerra.rules.piano.inputs import Plan, PlanStep
+from guerra.rules.piano.model import Ally as PianoAlly
+from guerra.rules.piano.model import Situation as PianoSituation
+from guerra.rules.piano.odds import odds_policy as piano_odds_policy
+from guerra.rules.piano.state import PianoState
 from guerra.rules.punti import PUNTI_PROCEDURE
 from guerra.rules.punti.declaration import initial_state as punti_initial_state
 from guerra.rules.punti.model import Candidate
@@ -265,6 +278,72 @@ def finestre_odds_seconds(repeats: int = 5) -> tuple[float, bool]:
     return statistics.median(timings), exact
 
 
+PIANO_LARGE = PianoSituation(
+    LAND, Force("Austria", gold=5, armies=4, fleets=2),
+    Force("Prussia", armies=3, forts=1, control_markers=1),
+    attacker_allies=(PianoAlly("Francia", 1, 1),), defender_allies=(PianoAlly("Russia", 2),),
+    data=PianoData(fort=(5, 1, 3, 4)))
+PIANO_MIX = [
+    PianoSituation(LAND, Force("Prussia", gold=3, armies=2), neutral=Neutral(3, "gold")),
+    PianoSituation(LAND, Force("Austria", gold=5, armies=2),
+                   Force("Prussia", armies=2, control_markers=1)),
+    PIANO_LARGE,
+]
+
+
+def _piano_steps(*pairs: str) -> tuple[PlanStep, ...]:
+    return tuple(PlanStep(*pair.split()) for pair in pairs)
+
+
+def piano_resolutions_per_second(count: int) -> float:
+    dice = RandomDice(2024)
+    answer = PIANO_PROCEDURE.random_policy(random.Random(2024))
+    start = time.perf_counter()
+    for i in range(count):
+        play(PIANO_PROCEDURE, PIANO_MIX[i % len(PIANO_MIX)], answer, dice)
+    return count / (time.perf_counter() - start)
+
+
+def _piano_revealed(situation: PianoSituation, attacker: tuple[PlanStep, ...],
+                    defender: tuple[PlanStep, ...]) -> PianoState:
+    declared = PIANO_PROCEDURE.declare(situation, RandomDice(1))
+    assert not isinstance(declared, Refused)
+    state = declared.state
+    for power, plan in ((situation.attacker.power, attacker),
+                        (state.main_power("defender"), defender)):
+        assert power is not None
+        submitted = PIANO_PROCEDURE.submit(state, Plan(power, state.step, plan))
+        assert not isinstance(submitted, Refused)
+        state = submitted.state
+    return state
+
+
+def piano_odds_seconds(situation: PianoSituation, attacker: tuple[PlanStep, ...],
+                       defender: tuple[PlanStep, ...], repeats: int = 5
+                       ) -> tuple[float, float, bool]:
+    """The exact odds with both plans revealed: first with the search's memory empty, then
+    the median of `repeats`."""
+    state = _piano_revealed(situation, attacker, defender)
+    battle._searcher.cache_clear()
+    timings, exact = [], False
+    for _ in range(repeats + 1):
+        start = time.perf_counter()
+        found = odds_module.estimate(PIANO_PROCEDURE, state, piano_odds_policy())
+        timings.append(time.perf_counter() - start)
+        exact = found.exact
+    return timings[0], statistics.median(timings[1:]), exact
+
+
+PIANO_PLAN = _piano_steps("approach astuzia", "control forza", "deadly forza",
+                          "engagement rapidita")
+PIANO_DEFENCE = _piano_steps("approach disciplina", "engagement forza")
+PIANO_HEAVY = PianoSituation(LAND, Force("Austria", gold=5, armies=8),
+                             Force("Prussia", armies=8, control_markers=1),
+                             data=PianoData(army=(6, 2, 3, 5)))
+PIANO_HEAVY_PLAN = _piano_steps("approach forza", "control rapidita", "deadly forza",
+                                "control forza", "deadly forza", "engagement rapidita")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--resolutions", type=int, default=20_000)
@@ -298,6 +377,16 @@ def main() -> None:
     seconds, exact = finestre_odds_seconds()
     print(f"finestre odds of a large attack (3+2 against 2+1 and a fort, five hands, "
           f"{'exact' if exact else 'estimated'}): median {seconds * 1000:.1f} ms")
+    print(f"piano resolutions per second (random dice and players, mix of 3 attacks): "
+          f"{piano_resolutions_per_second(max(100, args.resolutions // 10)):,.0f}")
+    cold, warm, exact = piano_odds_seconds(PIANO_LARGE, PIANO_PLAN, PIANO_DEFENCE)
+    print(f"piano odds of a large attack (4+2 against 3, a fort and an ally, plans revealed, "
+          f"{'exact' if exact else 'estimated'}): first {cold * 1000:.1f} ms, "
+          f"then median {warm * 1000:.1f} ms")
+    cold, warm, exact = piano_odds_seconds(PIANO_HEAVY, PIANO_HEAVY_PLAN, PIANO_HEAVY_PLAN)
+    print(f"piano odds of the heaviest roll (8 dice a side, six-step plans, "
+          f"{'exact' if exact else 'estimated'}): first {cold * 1000:.1f} ms, "
+          f"then median {warm * 1000:.1f} ms")
     print(f"HMAC dice rolled per second: d6 {hmac_rolls_per_second():,.0f}, "
           f"d10 {hmac_rolls_per_second(sides=10):,.0f}")
 

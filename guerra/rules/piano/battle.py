@@ -5,6 +5,7 @@ both read these functions, so the odds are the rules' own arithmetic."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from guerra.rules.i18n import Message, _
@@ -197,32 +198,40 @@ def best_totals(plan: Plan, dice: tuple[int, ...], own: Ratings, opponent: Ratin
     return score[0], -score[1]
 
 
-@lru_cache(maxsize=65_536)
-def _best(plan: Plan, dice: tuple[int, ...], own: Ratings, opponent: Ratings
-          ) -> tuple[tuple[int, int, int], tuple[int | None, ...]]:
+Score = tuple[tuple[int, int, int], tuple[int | None, ...]]
+
+
+def _best(plan: Plan, dice: tuple[int, ...], own: Ratings, opponent: Ratings) -> Score:
     """The best score (dealt, -failed, -dice used) and its faces per step, over sorted
-    `dice`: a search over the steps in order, each taking no die or one of each face left
-    that it may take, remembered by (step, faces left, control held, approach failed)."""
+    `dice` (`_searcher`'s search from the first step)."""
+    return _searcher(plan, own, opponent)(0, dice, False, False)
+
+
+@lru_cache(maxsize=32)
+def _searcher(plan: Plan, own: Ratings, opponent: Ratings
+              ) -> Callable[[int, tuple[int, ...], bool, bool], Score]:
+    """A search over the steps in order, each taking no die or one of each face left that it
+    may take, remembered by (step, faces left, control held, approach failed): one memory per
+    plan and ratings, shared by every roll (the odds ask it for every multiset of faces)."""
     strong, weak = strength(opponent), weakness(opponent)
     opened = open_steps(plan, own, opponent)
-    memo: dict[tuple[int, tuple[int, ...], bool, bool],
-               tuple[tuple[int, int, int], tuple[int | None, ...]]] = {}
+    limits = tuple(rating(own, step.characteristic) for step in plan)
+    memo: dict[tuple[int, tuple[int, ...], bool, bool], Score] = {}
 
-    def search(i: int, left: tuple[int, ...], held: bool, failed: bool
-               ) -> tuple[tuple[int, int, int], tuple[int | None, ...]]:
+    def search(i: int, left: tuple[int, ...], held: bool, failed: bool) -> Score:
         if i == len(plan):
             return (0, 0, 0), ()
         key = (i, left, held, failed)
-        if key in memo:
-            return memo[key]
+        found = memo.get(key)
+        if found is not None:
+            return found
         step = plan[i]
-        limit = rating(own, step.characteristic)
         options: list[int | None] = [None]
         if opened[i] and not failed:
-            options += sorted({f for f in left if f <= limit})
-        best: tuple[tuple[int, int, int], tuple[int | None, ...]] | None = None
+            options += sorted({f for f in left if f <= limits[i]})
+        best: Score | None = None
+        name = step.characteristic
         for face in options:
-            name = step.characteristic
             success = not failed and name not in strong and (name in weak or face is not None)
             deadly = step.action == DEADLY and held
             gain = 0
@@ -240,7 +249,11 @@ def _best(plan: Plan, dice: tuple[int, ...], own: Ratings, opponent: Ratings
             if best is None or score > best[0]:
                 best = (score, (face, *after[1]))
         assert best is not None
-        memo[key] = best
+        if len(memo) < MEMO_LIMIT:
+            memo[key] = best
         return best
 
-    return search(0, dice, False, False)
+    return search
+
+
+MEMO_LIMIT = 50_000  # remembered search states per plan and ratings (a few MB at most)

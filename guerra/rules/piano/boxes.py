@@ -220,7 +220,8 @@ class AssignBox(BothAtOnce):
             if problem is not None:
                 return problem
             assignment = answer.dice
-        return state.with_side(side, frozen.replace(now, assignment=assignment)), ()
+        now = frozen.replace(now, assignment=assignment, best=answer.dice is None)
+        return state.with_side(side, now), ()
 
     def default(self, state: PianoState, power: str) -> object:
         return Assign(power, state.cursor.step, None)
@@ -229,15 +230,14 @@ class AssignBox(BothAtOnce):
         events: list[Event] = []
         for side in SIDES:
             now = state.side(side)
-            was_best = now.assignment is None
-            if was_best:
-                now = frozen.replace(now, assignment=best(state, side))
+            if now.assignment is None:
+                now = frozen.replace(now, assignment=best(state, side), best=True)
                 state = state.with_side(side, now)
             assignment = now.assignment or ()
             if plan_of(state, side):
                 events.append(DiceAssigned(
                     side, state.main_power(side), assignment,
-                    tuple(None if d is None else now.dice[d] for d in assignment), was_best))
+                    tuple(None if d is None else now.dice[d] for d in assignment), now.best))
         return g.DAMAGE, frozen.replace(state, assigned=True), tuple(events)
 
 

@@ -118,12 +118,14 @@ class StepsTaken(Event):
     damage: tuple[int, ...]
 
     def describe(self) -> Message:
-        done = sum(self.successes)
+        done, total, dealt = sum(self.successes), len(self.successes), sum(self.damage)
         if self.side == "attacker":
-            return _("The attacker's steps: {done} of {count} succeed, {damage} damage "
-                     "dealt.", done=done, count=len(self.successes), damage=sum(self.damage))
-        return _("The defender's steps: {done} of {count} succeed, {damage} damage dealt.",
-                 done=done, count=len(self.successes), damage=sum(self.damage))
+            return ngettext("The attacker's steps: {done} of {total} succeed, {count} damage "
+                            "dealt.", "The attacker's steps: {done} of {total} succeed, "
+                            "{count} damage dealt.", dealt, done=done, total=total)
+        return ngettext("The defender's steps: {done} of {total} succeed, {count} damage "
+                        "dealt.", "The defender's steps: {done} of {total} succeed, {count} "
+                        "damage dealt.", dealt, done=done, total=total)
 
 
 @frozen.record

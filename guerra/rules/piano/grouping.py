@@ -5,9 +5,11 @@ dealt, failed steps), and each side's depends on its own dice alone. So the face
 are grouped into classes that no step tells apart (`face_classes`: the same steps may take
 them, and, for a deadly engagement, the same face), its rolls are enumerated as multisets of
 classes (at most C(13, 5) = 1,287 for 8 dice in 6 classes) with their multinomial weights, and
-each multiset's best is computed once (`battle.best_totals`, cached). The roll box's classes are
-then the pairs of one class of results per side: a few dozen at most, each with its exact
-probability and one representative sequence of faces.
+each multiset's best is computed once (`battle.best_totals`, cached; dice of a class beyond
+the open steps that may take one are left out, so many multisets share it). The roll box's
+classes are then the pairs of one class of results per side, merged where they agree on what
+the later boxes read (the attacker's damage dealt and each side's damage taken): a few dozen
+to a few hundred, each with its exact probability and one representative sequence of faces.
 """
 
 from __future__ import annotations
@@ -22,6 +24,16 @@ from guerra.rules.piano.inputs import DEADLY
 from guerra.rules.piano.state import PianoState
 
 Classes = tuple[tuple[tuple[int, ...], Fraction], ...]
+
+
+def face_caps(plan: battle.Plan, own: battle.Ratings, opponent: battle.Ratings,
+              classes: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per class, how many of its dice can matter: no more than the open steps that may take
+    one (dice of a class are alike, and a step takes one die)."""
+    opened = battle.open_steps(plan, own, opponent)
+    return tuple(sum(1 for step, is_open in zip(plan, opened, strict=True)
+                     if is_open and members[0] <= battle.rating(own, step.characteristic))
+                 for members in classes)
 
 
 def face_classes(plan: battle.Plan, own: battle.Ratings, opponent: battle.Ratings
@@ -56,15 +68,18 @@ def side_results(state: PianoState, side: Side, kept: tuple[int, ...], count: in
     plan = boxes.plan_of(state, side)
     opponent = state.side(other(side)).ratings
     classes = face_classes(plan, now.ratings, opponent)
+    caps = face_caps(plan, now.ratings, opponent, classes)
     found: dict[tuple[int, int], tuple[Fraction, tuple[int, ...]]] = {}
     total = g.SIDES ** count
     for counts in _multisets(len(classes), count):
         ways = factorial(count)
         faces: list[int] = []
-        for members, n in zip(classes, counts, strict=True):
+        useful: list[int] = []
+        for members, n, cap in zip(classes, counts, caps, strict=True):
             ways = ways // factorial(n) * len(members) ** n
             faces += [members[0]] * n
-        key = battle.best_totals(plan, kept + tuple(faces), now.ratings, opponent)
+            useful += [members[0]] * min(n, cap)
+        key = battle.best_totals(plan, kept + tuple(useful), now.ratings, opponent)
         share = Fraction(ways, total)
         if key in found:
             found[key] = (found[key][0] + share, found[key][1])
@@ -87,6 +102,15 @@ def classes(state: PianoState, *, reroll: bool) -> Classes:
             kept, count = (), boxes.dice_count(state, side)
         per_side.append(side_results(state, side, kept, count) if count else
                         {(0, 0): (Fraction(1), ())})
-    return tuple((a_faces + d_faces, a_share * d_share)
-                 for a_share, a_faces in per_side[0].values()
-                 for d_share, d_faces in per_side[1].values())
+    # What comes after the roll reads the results only through the attacker's damage dealt
+    # and the damage each side takes (K10, K2): pairs that agree on those are one class.
+    joint: dict[tuple[int, int, int], tuple[Fraction, tuple[int, ...]]] = {}
+    for (a_dealt, a_failed), (a_share, a_faces) in per_side[0].items():
+        for (d_dealt, d_failed), (d_share, d_faces) in per_side[1].items():
+            key = (a_dealt, d_dealt + a_failed, a_dealt + d_failed)
+            share = a_share * d_share
+            if key in joint:
+                joint[key] = (joint[key][0] + share, joint[key][1])
+            else:
+                joint[key] = (share, a_faces + d_faces)
+    return tuple((faces, share) for share, faces in joint.values())

@@ -104,7 +104,7 @@ class Piano(Procedure[PianoState, Situation]):
             if not state.rerolls_revealed:
                 hidden["reroll"] = None
             if not state.assigned:
-                hidden["assignment"] = None
+                hidden.update(assignment=None, best=False)
             if hidden:
                 state = state.with_side(side, frozen.replace(now, **hidden))
         return state

@@ -79,6 +79,7 @@ class SideState:
     reroll: tuple[int, ...] | None = None
     dice: tuple[int, ...] = ()
     assignment: tuple[int | None, ...] | None = None
+    best: bool = False  # K6: the assignment is the rule "best" (asked for, or by default)
     steps: tuple[StepResult, ...] = ()
     dealt: int = 0
     failed: int = 0

@@ -185,3 +185,20 @@ def test_a_seeded_robot_game_with_piano_attacks_reaches_the_final_standings(seed
     assert len([e for e in played.events if isinstance(e, GameWon)]) == 1
     kinds = Counter(e.type for e in played.events)
     assert kinds["plans_revealed"] > 0 and kinds["steps_taken"] > 0
+
+
+def test_every_event_of_random_attacks_reads_in_italian() -> None:
+    s = situation(3, 1, d_armies=2, d_forts=1, attacker_allies=(Ally(ES, 1, 1),),
+                  defender_allies=(Ally(PR, 2, 0),))
+    neutral = situation(2, neutral=Neutral(3, "gold"))
+    seen: set[str] = set()
+    for seed in range(40):
+        for case in (s, neutral):
+            played = play(P, case, P.random_policy(random.Random(seed)),
+                          RandomDice(random.Random(seed)))
+            for event in played.events:
+                text = event.describe().render("it")
+                assert text and "{" not in text, (event, text)
+                seen.add(event.type)
+    assert {"plan_made", "plans_revealed", "dice_rolled", "dice_rerolled", "dice_assigned",
+            "steps_taken", "damage_done", "loss_order_chosen"} <= seen

@@ -21,7 +21,7 @@ from guerra.rules.piano import PIANO_PROCEDURE as P
 from guerra.rules.piano import battle
 from guerra.rules.piano import graph as g
 from guerra.rules.piano.data import read_data
-from guerra.rules.piano.events import DiceRolled, PlanMade, PlansRevealed
+from guerra.rules.piano.events import DiceAssigned, DiceRolled, PlanMade, PlansRevealed
 from guerra.rules.piano.inputs import Assign, LossOrder, Plan, Reroll
 from guerra.rules.piano.model import Ally
 from guerra.rules.piano.state import PianoState
@@ -396,3 +396,19 @@ def test_K11_nobody_brings_allies_against_a_neutral() -> None:
     s = situation(2, neutral=Neutral(2))
     s = type(s)(REGION, s.attacker, neutral=s.neutral, attacker_allies=(Ally(PR, 1),))
     assert isinstance(P.declare(s, ScriptedDice((), 6)), Refused)
+
+
+def test_K6_the_default_assignment_is_best_and_says_so() -> None:
+    state = at_assign((4, 3, 1, 1, 1, 1), ("approach forza", "control forza", "deadly forza"))
+    assert state.awaiting == (FR,)
+    state, events = answer(state, timeout_input(state))
+    assigned = [e for e in events if isinstance(e, DiceAssigned)]
+    assert [(e.side, e.best) for e in assigned] == [("attacker", True), ("defender", True)]
+    assert assigned[0].faces == (1, 3, 4)  # the 4 on the deadly engagement: 4 damage
+    assert state.attacker.dealt == 4
+
+
+def timeout_input(state: PianoState) -> object:
+    from guerra.rules.flowchart import Timeout
+
+    return Timeout(state.step)
