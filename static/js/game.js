@@ -257,5 +257,6 @@
   window.addEventListener("resize", function () {
     wholeChoices();
     resizeMaps();
+    centreCharts();  // a chart or a path list hidden at load may show now (a phone turned)
   });
 })();

@@ -25,6 +25,7 @@ KINDS: tuple[CardKind, ...] = ("counter", "modifier", "strike_order", "combatant
 DEFAULT_HAND_SIZE = 5
 MAX_COPIES = 60
 MAX_VALUE = 10
+MAX_CARDS = 32  # kinds of card in a deck: a call names its card by its row in the deck
 
 
 @dataclass(frozen=True)
@@ -114,8 +115,11 @@ def read_deck(data: Obj) -> Deck:
     hand_size = _whole(data.get("hand_size", DEFAULT_HAND_SIZE), "hand_size", 0, 20)
     if "deck" not in data:
         return Deck(DEFAULT_DECK.cards, hand_size)
+    items = as_list(data["deck"], "deck")
+    if len(items) > MAX_CARDS:
+        raise DataError(_("A deck lists at most {n} cards.", n=MAX_CARDS))
     cards = tuple(read_card(as_obj(item, f"deck[{i}]"), f"deck[{i}]")
-                  for i, item in enumerate(as_list(data["deck"], "deck")))
+                  for i, item in enumerate(items))
     names = [card.name for card in cards]
     for name in names:
         if names.count(name) > 1:

@@ -91,7 +91,11 @@ def test_W3_a_call_whose_deadline_passes_is_a_pass(declared):
     assert expire_due(game_id=game.pk, now=later) == 1
     attack.refresh_from_db()
     assert attack.node == "W4" and attack.awaiting == ["Francia"]
-    assert "Chiamate finora: Gran Bretagna: Passo" in text(page(attack, "Francia"))
+    seen = text(page(attack, "Francia"))
+    assert "Chiamate finora: Gran Bretagna: Passo" in seen
+    # the odds say what they assume: the cards played so far, every call to come a pass
+    assert "Esatte con le carte giocate finora; ogni chiamata ancora da fare conta come" in seen
+    assert "Con le scelte predefinite" not in seen
 
 
 def test_W3_W11_W13_W14_the_boxes_show_each_window_the_totals_and_the_losses(declared, rig):

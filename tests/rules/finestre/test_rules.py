@@ -10,7 +10,7 @@ import pytest
 
 from guerra.rules.events import ControlPlaced, ControlRemoved, GoldChanged, UnitLost
 from guerra.rules.finestre import FINESTRE_PROCEDURE as P
-from guerra.rules.finestre.cards import DEFAULT_DECK, read_data
+from guerra.rules.finestre.cards import DEFAULT_DECK, MAX_CARDS, read_data
 from guerra.rules.finestre.events import CardsPlayed
 from guerra.rules.finestre.state import HIDDEN
 from guerra.rules.flowtypes import RefusedError
@@ -50,6 +50,11 @@ def test_W2_default_deck_and_its_checks() -> None:
                 {"deck": [{"name": "X", "copies": 1, "kind": "counter"}] * 2}):
         with pytest.raises(DataError):
             P.read_data(bad)
+    # a call names its card by its row in the deck: at most MAX_CARDS rows
+    many = [{"name": f"C{i}", "copies": 1, "kind": "counter"} for i in range(MAX_CARDS)]
+    assert P.read_data({"deck": many})["deck"] == many
+    with pytest.raises(DataError, match="at most 32"):
+        P.read_data({"deck": [*many, {"name": "Troppe", "copies": 1, "kind": "counter"}]})
 
 
 def test_W3_call_order_reopening_and_closing() -> None:

@@ -142,6 +142,11 @@ class FinestreAdapter(ProcedureAdapter[FinestreState, Situation]):
     def past_forces(self, state: FinestreState, visits: list[Visit]) -> list[dict[str, Any]]:
         return show.past_forces(state, visits)
 
+    def odds_caption(self, seen: FinestreState) -> str:
+        """The odds are exact over the dice given the cards played so far (finestre.md)."""
+        return _("Exact with the cards played so far; every call still to come taken as a "
+                 "pass")
+
     def notes(self, state: FinestreState, visits: list[Visit] | None = None) -> list[str]:
         return show.notes(state) if visits is None else []
 

@@ -28,6 +28,7 @@ from guerra.rules.finestre import graph as g
 from guerra.rules.finestre import losses
 from guerra.rules.finestre import windows as w
 from guerra.rules.finestre.boxes import usable_training
+from guerra.rules.finestre.cards import MAX_CARDS
 from guerra.rules.finestre.inputs import TACTICS, LoseUnit, Play, Position, Tactic, UseTiles
 from guerra.rules.finestre.state import FinestreState
 from guerra.rules.forces import ATTACKER, DEFENDER, Side
@@ -44,7 +45,6 @@ CALL, TACTIC, POSITION, TILES, LOSS = (
 KINDS = (CALL, TACTIC, POSITION, TILES, LOSS)
 REQUIRED = {TACTIC: "tactic", POSITION: "from_forts", LOSS: "unit_kind"}
 NO_TACTIC = "none"
-MAX_CARDS = 32  # rows of the deck a form may post
 MAX_ALLIES = 12
 MAX_TILES = 9
 

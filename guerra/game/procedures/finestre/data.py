@@ -16,9 +16,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from guerra.game.procedures.data import ITEMS, ScenarioDataForm
-from guerra.game.procedures.finestre.controls import MAX_CARDS
 from guerra.game.procedures.finestre.words import kind_word
-from guerra.rules.finestre.cards import KINDS, MAX_COPIES, MAX_VALUE, deck_of
+from guerra.rules.finestre.cards import KINDS, MAX_CARDS, MAX_COPIES, MAX_VALUE, deck_of
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import Obj
 

@@ -93,9 +93,6 @@ def notes(state: FinestreState) -> list[str]:
     if state.winner is not None and state.totals:
         found.append(_("Totals after the modifiers: the attacker %(a)d, the defender %(d)d.")
                      % {"a": state.totals[0], "d": state.totals[1]})
-    if not state.finished:
-        found.append(_("The odds are exact with the cards played so far: every call still "
-                       "to come is taken as a pass."))
     return found
 
 
