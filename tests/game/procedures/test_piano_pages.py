@@ -56,8 +56,10 @@ def test_K1_K3_the_plan_builder_shows_the_ratings_and_the_default_plan(declared)
     assert '<option value="engagement" selected>' in html
     assert "Allo scadere del tempo il tuo piano è quello predefinito: Approccio (Astuzia) " \
         "Ingaggio (Astuzia)." in words
-    assert "Astuzia: il tuo valore è 3, punto debole dell'avversario" in words
-    assert "Forza: il tuo valore è 4, punto forte dell'avversario" in words
+    # K7: each characteristic with the side's rating, the opponent's weakness and strength
+    # marked (and said under the list).
+    assert ">Astuzia (3) ✔</option>" in html and ">Forza (4) ✘</option>" in html
+    assert ">Disciplina (4) ✘</option>" in html and ">Rapidità (5) ✔</option>" in html
     assert '<option value="deadly"' in html  # four units a side: allowed (K4)
     assert 'data-deadly="1"' in html and "js/piano.js" in html
     assert "Conferma il piano" in words

@@ -110,18 +110,14 @@ def _common(state: PianoState, side: Side) -> dict[str, Any]:
 
 
 def _characteristic_options(state: PianoState, side: Side) -> list[dict[str, Any]]:
+    """Each characteristic with the side's rating, marked when it is the opponent's weakness
+    (✔: the step succeeds without a die) or strength (✘: it fails whatever, K7)."""
     own, theirs = state.side(side).ratings, state.side(other(side)).ratings
     strong, weak = battle.strength(theirs), battle.weakness(theirs)
-    found = []
-    for name in CHARACTERISTICS:
-        label = _("%(name)s: your rating %(rating)d") % {
-            "name": characteristic_word(name), "rating": battle.rating(own, name)}
-        if name in weak:
-            label = _("%(label)s, the opponent's weakness") % {"label": label}
-        elif name in strong:
-            label = _("%(label)s, the opponent's strength") % {"label": label}
-        found.append({"value": name, "label": label})
-    return found
+    marks = {name: " ✔" if name in weak else " ✘" if name in strong else ""
+             for name in CHARACTERISTICS}
+    return [{"value": name, "label": f"{characteristic_word(name)} "
+             f"({battle.rating(own, name)}){marks[name]}"} for name in CHARACTERISTICS]
 
 
 def deadly_allowed(state: PianoState, side: Side) -> bool:
