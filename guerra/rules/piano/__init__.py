@@ -12,7 +12,7 @@ Public interface (for the web adapter; changed only by adding):
 - events (`events.py`): `PlanMade`, `PlansRevealed`, `DiceRolled`, `DiceRerolled`,
   `DiceAssigned`, `StepsTaken`, `DamageDone`, `LossOrderChosen`, and the shared effects.
 - state (`state.py`): `PianoState` with `attackers`/`defenders` (`Member`), `attacker`/
-  `defender` (`SideState`: ratings, plan, rolls, reroll, dice, assignment, steps
+  `defender` (`SideState`: ratings, plan, rolls, reroll, dice, assignment, best, steps
   (`StepResult`), dealt, failed, taken), `plans_revealed`, `rerolls_revealed`, `assigned`,
   `loss_orders`, `losses`, `winner`; `Situation` in `model.py`.
 - data (`data.py`): `{"ratings": {"army": [4, 2, 2, 4], ...}, "integrity": {"army": 2, ...}}`,

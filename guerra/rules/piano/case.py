@@ -25,7 +25,7 @@ from guerra.rules.piano import graph as g
 from guerra.rules.piano.case_input import Case, read_case
 from guerra.rules.piano.data import CHARACTERISTICS
 from guerra.rules.piano.inputs import Assign, LossOrder, Plan, Reroll
-from guerra.rules.piano.losses import _member, kinds_of
+from guerra.rules.piano.losses import kinds_of, member_of
 from guerra.rules.piano.procedure import PIANO_PROCEDURE as P
 from guerra.rules.piano.state import PianoState, StepResult
 
@@ -65,7 +65,7 @@ def check_unasked(case: Case, state: PianoState) -> None:
             if problem is not None:
                 raise RefusedError(problem)
     for power, kinds in case.losses.items():
-        member = _member(state, power)
+        member = member_of(state, power)
         have = kinds_of(member) if member is not None else ()
         if len(set(kinds)) != len(kinds) or any(k not in have for k in kinds):
             raise DataError(_("{power} has no unit of that kind in the battle.", power=power))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from guerra.rules import frozen
 from guerra.rules.i18n import _
 from guerra.rules.jsonvalue import DataError, Obj, as_int, as_list, as_str
+from guerra.rules.piano import graph as g
 from guerra.rules.piano.data import CHARACTERISTICS, KINDS
 
 APPROACH, CONTROL, DEADLY, ENGAGEMENT = "approach", "control", "deadly", "engagement"
@@ -121,8 +122,6 @@ def read_kinds(value: object, where: str) -> tuple[str, ...]:
 
 def input_from_json(node: str, power: str, step: int, data: Obj) -> object:
     """The input for box `node` from a JSON object; a `DataError` in Italian if it is wrong."""
-    from guerra.rules.piano import graph as g
-
     if node == g.PLAN:
         return Plan(power, step, read_steps(data.get("steps", []), "steps"))
     if node == g.REROLL:

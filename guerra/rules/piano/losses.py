@@ -115,7 +115,7 @@ def next_to_choose(state: PianoState) -> str | None:
     return None
 
 
-def _member(state: PianoState, power: str) -> Member | None:
+def member_of(state: PianoState, power: str) -> Member | None:
     for side in SIDES:
         for member in state.members(side):
             if member.power == power:
@@ -140,7 +140,7 @@ class LossOrderBox(DecisionBox[PianoState]):
                ) -> Recorded[PianoState] | Message:
         if not isinstance(answer, LossOrder):
             return _("This is not the decision awaited now.")
-        member = _member(state, answer.power)
+        member = member_of(state, answer.power)
         assert member is not None
         kinds = kinds_of(member)
         if len(set(answer.kinds)) != len(answer.kinds):

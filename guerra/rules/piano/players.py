@@ -19,7 +19,7 @@ from guerra.rules.piano.inputs import (
     PlanStep,
     Reroll,
 )
-from guerra.rules.piano.losses import _member, kinds_of
+from guerra.rules.piano.losses import kinds_of, member_of
 from guerra.rules.piano.state import PianoState
 
 
@@ -70,7 +70,7 @@ def random_answer(state: PianoState, power: str, rng: random.Random) -> object:
         return Reroll(power, step, tuple(i for i in dice if rng.random() < 0.3))
     if node == g.ASSIGN:
         return Assign(power, step, random_assignment(state, power, rng))
-    member = _member(state, power)
+    member = member_of(state, power)
     assert member is not None
     kinds = list(kinds_of(member))
     rng.shuffle(kinds)

@@ -8,7 +8,7 @@ from guerra.rules.flowchart import Accepted, Timeout
 from guerra.rules.forces import Force, Neutral, Region
 from guerra.rules.piano import PIANO_PROCEDURE as P
 from guerra.rules.piano.data import DEFAULT_DATA, PianoData
-from guerra.rules.piano.inputs import PlanStep
+from guerra.rules.piano.inputs import Plan, PlanStep
 from guerra.rules.piano.model import Ally, Situation
 from guerra.rules.piano.state import PianoState
 
@@ -60,3 +60,27 @@ def submitted(state: PianoState, value: object) -> PianoState:
 
 def timeout(state: PianoState, dice: tuple[int, ...] = ()) -> PianoState:
     return answer(state, Timeout(state.step), dice)[0]
+
+
+DEFAULT = steps("approach astuzia", "engagement astuzia")
+
+
+def planned(state: PianoState, attacker: object = None, defender: object = None,
+            dice: tuple[int, ...] = ()) -> PianoState:
+    """Both plans in (None: the default), the dice rolled from `dice`."""
+    a = attacker if attacker is not None else P.default_input(state, FR)
+    state = answer(state, a)[0]
+    d = defender if defender is not None else P.default_input(state, AT)
+    return answer(state, d, dice)[0]
+
+
+def finished(state: PianoState) -> PianoState:
+    while not state.finished:
+        state = timeout(state)
+    return state
+
+
+def at_assign(dice: tuple[int, ...], plan: tuple[str, ...]) -> PianoState:
+    state = declared(situation(3, d_armies=2, d_forts=1, data=FORT_5134))
+    state = planned(state, Plan(FR, state.step, steps(*plan)), dice=dice)
+    return timeout(state)
