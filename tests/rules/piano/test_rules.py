@@ -16,7 +16,7 @@ from guerra.rules.piano import battle
 from guerra.rules.piano import graph as g
 from guerra.rules.piano.data import read_data
 from guerra.rules.piano.events import DiceAssigned, DiceRolled, PlanMade, PlansRevealed
-from guerra.rules.piano.inputs import Assign, LossOrder, Plan, Reroll
+from guerra.rules.piano.inputs import Assign, LossOrder, Plan, Reroll, input_from_json
 from guerra.rules.piano.model import Ally
 from tests.rules.piano.helpers import (
     AT,
@@ -269,3 +269,21 @@ def test_K6_the_default_assignment_is_best_and_says_so() -> None:
     assert [(e.side, e.best) for e in assigned] == [("attacker", True), ("defender", True)]
     assert assigned[0].faces == (1, 3, 4)  # the 4 on the deadly engagement: 4 damage
     assert state.attacker.dealt == 4
+
+
+def test_K3_K5_K6_K2_inputs_read_from_json() -> None:
+    plan = input_from_json(g.PLAN, FR, 3, {"steps": [["approach", "astuzia"],
+                                                      ["engagement", "forza"]]})
+    assert plan == Plan(FR, 3, steps("approach astuzia", "engagement forza"))
+    assert input_from_json(g.REROLL, FR, 4, {"dice": [0, 2]}) == Reroll(FR, 4, (0, 2))
+    assert input_from_json(g.ASSIGN, FR, 5, {"dice": "best"}) == Assign(FR, 5, None)
+    assert input_from_json(g.ASSIGN, FR, 5, {"dice": [1, None]}) == Assign(FR, 5, (1, None))
+    assert input_from_json(g.LOSSES, AT, 6, {"kinds": ["fort"]}) == LossOrder(AT, 6, ("fort",))
+    for node, data, words in ((g.PLAN, {"steps": [["charge", "forza"]]}, "Azione"),
+                              (g.PLAN, {"steps": [["approach"]]}, "azione e una"),
+                              (g.REROLL, {"dice": ["a"]}, "dice"),
+                              (g.LOSSES, {"kinds": ["ship"]}, "army"),
+                              (g.ROLL, {}, "decisione")):
+        with pytest.raises(DataError) as error:
+            input_from_json(node, FR, 1, data)
+        assert words in error.value.message.render("it"), words

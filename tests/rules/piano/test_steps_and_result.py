@@ -139,3 +139,19 @@ def test_K11_nobody_brings_allies_against_a_neutral() -> None:
     s = situation(2, neutral=Neutral(2))
     s = type(s)(REGION, s.attacker, neutral=s.neutral, attacker_allies=(Ally(PR, 1),))
     assert isinstance(P.declare(s, ScriptedDice((), 6)), Refused)
+
+
+def test_K10_a_defender_with_no_unit_loses_when_the_attacker_deals_more_than_it_takes() -> None:
+    # Austria has only a control marker: it plans and rolls nothing. Francia's default plan
+    # (its best characteristic, Disciplina 4, against no weakness) with dice 1 and 2: both
+    # steps succeed, 1 dealt, nothing taken: the attacker wins and the marker changes hands.
+    state = declared(situation(2, d_armies=0, markers=1))
+    state, events = answer(state, P.default_input(state, FR), (1, 2))
+    collected = list(events)
+    while not state.finished:
+        state, found = answer(state, P.default_input(state, state.awaiting[0]))
+        collected += found
+    assert state.attacker.dealt == 1 and state.attacker.taken == 0
+    assert state.outcome == "attacker_wins"
+    assert [type(e) for e in collected if isinstance(e, ControlPlaced | ControlRemoved)] == [
+        ControlRemoved, ControlPlaced]
