@@ -29,6 +29,35 @@ def _names_as_the_database_gives_them() -> Iterator[None]:
     forget_names()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_listed_once() -> Iterator[None]:
+    """Each test client builds the middleware anew, and WhiteNoise's middleware lists and stats
+    every static file the finders know (Django admin's included) when it is built: about 65 ms a
+    client, paid by most tests. A server builds it once; so does the suite, per configuration:
+    later clients get the same files, served the same way."""
+    from django.conf import settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    listed: dict[str, dict[str, Any]] = {}
+    original = WhiteNoiseMiddleware.add_files_from_finders
+
+    def add_files_from_finders(self: WhiteNoiseMiddleware) -> None:
+        key = repr((self.static_prefix, self.max_age, self.allow_all_origins, self.charset,
+                    self.index_file, self.add_headers_function,
+                    getattr(settings, "WHITENOISE_MIMETYPES", None),
+                    settings.STATICFILES_DIRS, settings.STATICFILES_FINDERS,
+                    settings.INSTALLED_APPS, settings.STORAGES))
+        if key not in listed:
+            before = set(self.files)
+            original(self)
+            listed[key] = {url: found for url, found in self.files.items() if url not in before}
+        self.files.update(listed[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = original
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
     """pytest-django's test database, whose migrated rows a transactional test's flush puts back
