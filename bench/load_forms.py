@@ -13,13 +13,17 @@ from collections.abc import Callable
 from typing import Any
 
 from guerra.game.procedures.finestre import controls as finestre_forms
+from guerra.game.procedures.piano import controls as piano_forms
 from guerra.game.procedures.punti import controls as punti_forms
 from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import inputs as d10_inputs
 from guerra.rules.finestre import inputs as finestre_inputs
 from guerra.rules.finestre import windows as finestre_windows
 from guerra.rules.finestre.state import FinestreState
-from guerra.rules.forces import DEFENDER
+from guerra.rules.forces import DEFENDER, SIDES
+from guerra.rules.piano import inputs as piano_inputs
+from guerra.rules.piano.losses import full_order
+from guerra.rules.piano.state import PianoState
 from guerra.rules.punti import inputs as punti_inputs
 from guerra.rules.punti.state import PuntiState
 from guerra.rules.seed004 import inputs as seed004_inputs
@@ -107,11 +111,38 @@ def finestre_form(choice: object, attack: object) -> Form:
     raise ValueError(f"no form of finestre sends {choice!r}")
 
 
+def piano_form(choice: object, attack: object) -> Form:
+    """piano's forms (guerra/game/procedures/piano/controls.py): the plan's rows, a checkbox
+    per die rolled again, per step the die's number (0: none) or "best", the loss order."""
+    assert isinstance(attack, PianoState)
+    match choice:
+        case piano_inputs.Plan(steps=steps):
+            data: dict[str, Any] = {}
+            for i, step in enumerate(steps, start=1):
+                data[f"piano_step_{i}"], data[f"piano_char_{i}"] = (step.action,
+                                                                    step.characteristic)
+            return "plan", piano_forms.PLAN, data
+        case piano_inputs.Reroll(dice=dice):
+            return "reroll", piano_forms.REROLL, {f"piano_reroll_{i + 1}": "1" for i in dice}
+        case piano_inputs.Assign(dice=None):
+            return "assign", piano_forms.ASSIGN, {"piano_best": "1"}
+        case piano_inputs.Assign(dice=dice):
+            assert dice is not None
+            return "assign", piano_forms.ASSIGN, {f"piano_die_{i}": 0 if d is None else d + 1
+                                                  for i, d in enumerate(dice, start=1)}
+        case piano_inputs.LossOrder(power=power, kinds=kinds):
+            member = next(m for side in SIDES for m in attack.members(side) if m.power == power)
+            return "losses", piano_forms.LOSSES, {"piano_order": "-".join(
+                full_order(member, kinds))}
+    raise ValueError(f"no form of piano sends {choice!r}")
+
+
 FORMS: dict[str, Callable[[object, object], Form]] = {
     "seed004": seed004_form,
     "d10": d10_form,
     "punti": punti_form,
     "finestre": finestre_form,
+    "piano": piano_form,
 }
 
 
