@@ -1,4 +1,4 @@
-"""Sending hostile values to every page and form, and to the websocket.
+"""Sending hostile values to every page and form.
 
 Every form / POST endpoint and every GET page of guerra/game/views/urls.py gets hostile values in
 its fields, its query string and the ids of its path: digits that `int` or `str.isdigit` read
@@ -6,14 +6,13 @@ its fields, its query string and the ids of its path: digits that `int` or `str.
 invalid UTF-8 (lone surrogates, as far as HTTP can carry them: their UTF-8 bytes), random text.
 The forms and pages are swept, not sampled: each kind of hostile value goes once into each field
 of each endpoint (the other fields holding values the pages send, so that the field's own check is
-reached), and each bad id into each path. The websocket gets random text and bytes, nested JSON,
-lone surrogates (Hypothesis).
+reached), and each bad id into each path. The websocket is fuzzed in
+test_fuzz_websocket.py.
 
 What must hold, whatever the input:
-- no 5xx, and nothing raised out of a view or the consumer;
+- no 5xx, and nothing raised out of a view;
 - a refusal (4xx) changes nothing: the rules state, the step, the purses, the events, the
-  chats, the attacks and the games are as before, and it says why in Italian;
-- a refused websocket frame closes the socket with one of the consumer's codes (4000-4999).
+  chats, the attacks and the games are as before, and it says why in Italian.
 
 One game is set up per test and every request runs against it; a request that is accepted
 (a lucky valid value) may change it, and the next requests compare against its new state.
@@ -21,7 +20,6 @@ One game is set up per test and every request runs against it; a request that is
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,9 +27,6 @@ from typing import Any
 from urllib.parse import quote, quote_from_bytes
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -41,8 +36,6 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from guerra.game import services
-from guerra.game.live import consumers
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Game, Region, Seat
 from tests.game.attack_helpers import declare
 from tests.game.hostile_helpers import assert_italian_refusal, state
@@ -378,84 +371,3 @@ def test_an_invite_token_of_any_shape_is_a_404(table, token):
     token = token.replace("/", "") or "x"
     response = client_of(table, "dario").get("/invito/" + quote(token, safe="") + "/")
     assert response.status_code in (302, 404)
-
-
-# --- the websocket -------------------------------------------------------------------------------
-
-
-def nested(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    # A function of its own: Hypothesis reads a lambda spread over lines as one that ignores
-    # its argument, and warns that the strategy cannot recurse.
-    return st.one_of(st.lists(children, max_size=3),
-                     st.dictionaries(st.text(max_size=5), children, max_size=3))
-
-
-json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
-              st.text(max_size=10)),
-    nested,
-    max_leaves=10,
-)
-surrogates = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)
-frames = st.one_of(
-    st.builds(lambda n: {"text_data": "[" * n + "]" * n}, st.integers(1, 5000)),
-    st.builds(lambda n: {"text_data": '{"a":' * n + "1" + "}" * n}, st.integers(1, 2000)),
-    st.builds(lambda v: {"text_data": json.dumps(v)}, json_values),
-    st.builds(lambda s: {"text_data": s}, st.text(max_size=200)),
-    st.builds(lambda s, c: {"text_data": s + c}, st.text(max_size=20), surrogates),
-    st.builds(lambda b: {"bytes_data": b}, st.binary(max_size=100)),
-    st.sampled_from([
-        {"text_data": '{"type": "ping"}'},
-        {"text_data": r'{"type": "ping\ud800"}'},
-        {"text_data": '{"type": "ping", "x": ' + "9" * 4000 + "}"},
-        {"text_data": "9" * 4096},
-        {"text_data": "x" * 100_000},
-        {"text_data": "\x00"},
-        {"text_data": ""},
-        {"bytes_data": b""},
-        {"bytes_data": b"\x00" * 5000},
-    ]),
-)
-
-
-def is_a_ping(frame: dict[str, Any]) -> bool:
-    text = frame.get("text_data")
-    if text is None or len(text.encode("utf-8", "surrogatepass")) > consumers.MAX_FRAME_BYTES:
-        return False
-    try:
-        return bool(json.loads(text) == {"type": "ping"})
-    except (ValueError, RecursionError):
-        return False
-
-
-async def one_frame(user: User, game_id: int, frame: dict[str, Any]) -> int | None:
-    """Send one frame on a fresh socket: the close code it gets, or None for a pong."""
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/partite/{game_id}/")
-    socket.scope["user"] = user
-    try:
-        connected, _ = await socket.connect()
-        assert connected
-        assert (await socket.receive_json_from())["type"] == "hello"
-        # send_input, not send_to: an empty frame is a frame too.
-        key = "text" if "text_data" in frame else "bytes"
-        await socket.send_input({"type": "websocket.receive", key: next(iter(frame.values()))})
-        answer = await socket.receive_output(timeout=5)
-        if answer["type"] == "websocket.close":
-            return int(answer["code"])
-        assert answer == {"type": "websocket.send", "text": '{"type":"pong"}'}
-        return None
-    finally:
-        await socket.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-@hypothesis_settings(FUZZ, max_examples=200)
-@given(frame=frames)
-def test_the_websocket_closes_on_any_bad_frame_with_a_code_of_its_own(running_game, frame):
-    anna = Seat.objects.get(game=running_game, power="Francia").user
-    before = state(running_game)
-    code = async_to_sync(one_frame)(anna, running_game.pk, frame)
-    codes = {v for k, v in vars(consumers).items() if k.startswith("CLOSE_")}
-    assert code is None or code in codes, code
-    assert (code is None) == is_a_ping(frame)
-    assert state(running_game) == before
