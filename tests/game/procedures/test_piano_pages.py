@@ -226,3 +226,27 @@ def test_K1_K2_the_rules_page_explains_every_rule_and_quotes_the_ratings(db):
         assert rule in html, rule
     chart = Client().get(reverse("rules_flowchart", args=["piano"]))
     assert chart.status_code == 200 and 'id="node-assign"' in chart.content.decode()
+
+
+def test_K5_K6_K2_the_deadlines_roll_nothing_again_assign_best_and_order_by_default(declared,
+                                                                                    rig):
+    attack, game = declared, declared.game
+    rig([6, 2, 5, 1, 6, 6, 3, 1])
+    assert send_plan(attack, "Gran Bretagna", ATTACKER_PLAN).status_code == 302
+    assert send_plan(attack, "Francia", DEFENDER_PLAN).status_code == 302
+    seen = []
+    attack.refresh_from_db()
+    while not attack.finished:
+        seen.append(attack.node)
+        later = timezone.now() + timedelta(seconds=game.deadline_seconds * 2 + 5)
+        assert expire_due(game_id=game.pk, now=later) >= 1
+        attack.refresh_from_db()
+    assert seen[:2] == ["reroll", "assign"]
+    html = page(attack, "Prussia")
+    assert DiceRoll.objects.filter(attack=attack).count() == 8  # K5: nothing rolled again
+    assigned = box(html, "assign")
+    # K6 "best": the 5 on the deadly engagement; Francia's 1 and 3 on its approach and control.
+    assert "3. Ingaggio mortale (Rapidità): dado 3 (5)" in assigned
+    assert "1. Approccio (Disciplina): dado 4 (1)" in assigned
+    # K2's default order: armies first (Gran Bretagna takes 3: one army, 1 left over).
+    assert "La Gran Bretagna ordina le sue perdite: armate, flotte." in box(html, "losses")

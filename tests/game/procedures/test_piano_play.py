@@ -137,3 +137,35 @@ def test_the_log_tells_the_attack_in_italian(declared, rig):
     for english in ("plan is", "assigns", "Damage", "steps"):
         assert english not in told, english
 
+
+
+def test_K11_against_a_neutral_marker_only_the_attacker_plans(piano_game, rig):
+    from guerra.game.models import Neutral
+    from tests.game.attack_helpers import declare
+    from tests.game.play_helpers import show_counter
+
+    counter = show_counter(piano_game, REGION, reward="gold")
+    defence = Neutral.objects.get(pk=counter.pk).defence
+    attack = declare(piano_game, "Gran Bretagna", REGION, counter)
+    attack.refresh_from_db()
+    assert attack.node == "plan" and attack.awaiting == ["Gran Bretagna"]  # K11
+    words = text(page(attack, "Gran Bretagna"))
+    rating = min(6, max(1, defence))
+    assert f"Il difensore: Disciplina {rating}, Astuzia {rating}, Rapidità {rating}, Forza " \
+        f"{rating}; punto forte nessuno, punto debole nessuno." in words  # K7: neither
+    rig([1, 1, 1, 1, 1, 1, 1, 1])
+    assert send_plan(attack, "Gran Bretagna", (("approach", "rapidita"),
+                                               ("engagement", "rapidita"))).status_code == 302
+    attack.refresh_from_db()
+    while not attack.finished:  # the rerolls (none) and the dice ("best"), then the end
+        power = str(attack.awaiting[0])
+        kind = {"reroll": "piano_reroll", "assign": "piano_assign",
+                "losses": "piano_losses"}[attack.node]
+        extra = {"piano_best": "1"} if kind == "piano_assign" else (
+            {"piano_order": "army"} if kind == "piano_losses" else {})
+        assert post(attack, power, kind, **extra).status_code == 302
+        attack.refresh_from_db()
+    html = page(attack, "Francia")
+    plans = box(html, "plan")
+    assert "1. Approccio (Rapidità) 2. Ingaggio (Rapidità)" in plans
+    assert "Il difensore" in plans and "punto forte nessuno, punto debole nessuno" in plans

@@ -39,11 +39,11 @@ def unit_word(kind: str, count: int = 1) -> str:
 
 
 def characteristics_words(names: Iterable[str]) -> str:
-    """Several characteristics ("Astuzia e Rapidità"); "nessuna" for none (K7, a neutral
-    counter's ratings all equal)."""
+    """Several characteristics ("Astuzia e Rapidità"); "nessuno" for none (a strength or a
+    weakness: K7, a neutral counter's ratings all equal)."""
     words = [characteristic_word(n) for n in CHARACTERISTICS if n in set(names)]
     if not words:
-        return _("none")
+        return pgettext("piano strength or weakness", "none")
     if len(words) == 1:
         return words[0]
     return _("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
