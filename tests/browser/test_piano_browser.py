@@ -120,7 +120,8 @@ def fits_a_phone(page: Page, shot, name: str, selector: str) -> None:
                            ": e).getBoundingClientRect(); return [e.name || e.textContent, "
                            "r.width, r.height]; }).filter(x => x[1] < 43.5 || x[2] < 43.5)")
     assert not inside, (name, inside)
-    shot(page, f"{name}-phone")
+    path = shot(page, f"{name}-phone")
+    part.screenshot(path=str(path.with_name(f"{path.stem}-part.png")))  # readable, up close
     if size is not None:
         page.set_viewport_size(size)
 
@@ -183,6 +184,7 @@ def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, mon
     reroll = form(fr, "piano_reroll")
     reroll.locator(f"input[name=piano_reroll_{six}]").check()
     shot(fr, "reroll")
+    fits_a_phone(fr, shot, "reroll", "#decision")
     reroll.get_by_role("button", name="Ritira questi dadi").click()
     attack = taken(attack, "Francia", "reroll")
     form(gb, "piano_reroll").get_by_role("button", name="Ritira questi dadi").click()

@@ -200,22 +200,29 @@ def _dice_lines(count: int) -> int:
 
 
 def event_lines(event: Mapping[str, Any]) -> int | None:
-    """How tall each drawn event is, in lines of the box."""
+    """How tall each drawn event is, in lines of the box: each line it draws as its words
+    wrap in a box (a die's glyph about two characters), and one line to spare."""
     kind = event.get("type")
     if kind == "plans_revealed":
-        return sum(1 + text_lines(f"{s['strength']} {s['weakness']} punto forte debole")
-                   + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}) {r['mark']}")
-                         for r in s["steps"]) for s in event.get("sides", []))
+        return 1 + sum(
+            text_lines(f"{s['caption']} ({s['power']}): punto forte {s['strength']}, punto "
+                       f"debole {s['weakness']}")
+            + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}) — {r['mark']}")
+                  for r in s["steps"]) for s in event.get("sides", []))
     if kind == "dice_rolled":
-        return sum(_dice_lines(len(s["faces"])) for s in event.get("sides", []))
+        return 1 + sum(text_lines(f"{s['caption']}: {'⚅ ' * len(s['faces'])} "
+                                  f"{' '.join(map(str, s['faces']))}")
+                       for s in event.get("sides", []))
     if kind == "dice_rerolled":
-        return 1 + len(event.get("changed", [])) + _dice_lines(len(event.get("dice", [])))
+        return 2 + len(event.get("changed", [])) + _dice_lines(len(event.get("dice", [])))
     if kind == "dice_assigned":
-        return 1 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}): dado 8 ⚅")
+        return 2 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}): dado 8 (6) ⚅")
                        for r in event.get("rows", []))
     if kind == "steps_taken":
-        return 1 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}) ⚅ riuscito, "
-                                  f"{r['why']} +{r['damage']} danni")
+        return 2 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}) ⚅ : fallisce "
+                                  f"({r['why']})" + (f", {r['damage']} danni inflitti"
+                                                     if r["damage"] else "")
+                                  + ("" if r["success"] else ", 1 danno alla propria parte"))
                        for r in event.get("rows", []))
     return None
 
