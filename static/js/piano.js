@@ -3,7 +3,10 @@
  * - the plan builder (form.piano-plan) shows only the steps of the plan, with buttons to add a
  *   control and its deadly engagement, or an engagement, and to remove a step; it checks K3-K4
  *   as the player builds and says what is wrong (its words are the form's data-msg-*);
- * - the assignment (form.piano-assign) marks a die given to two steps (K6).
+ * - the assignment (form.piano-assign) marks a die given to two steps (K6);
+ * - what the player has chosen in a form and not sent yet survives the form being drawn again
+ *   (the other side's answer re-fetches the page's parts while both decide at once): the same
+ *   decision's new form takes the choices back.
  * Loaded by the forms themselves (any page of the game may show them): once per page. */
 (function () {
   "use strict";
@@ -11,6 +14,36 @@
   window.pianoForms = true;
 
   var MAX_STEPS = 6;
+  var FORMS = "form.piano-plan, form.piano-reroll, form.piano-assign";
+  var kept = {}; // a decision's key -> its fields' values not sent yet
+
+  function key(form) {
+    var kind = form.querySelector("input[name=kind]");
+    return (form.getAttribute("action") || "") + "|" + (kind ? kind.value : "");
+  }
+
+  function keep(form) {
+    var values = [];
+    form.querySelectorAll("select, input[type=checkbox]").forEach(function (el) {
+      values.push([el.name, el.type === "checkbox" ? el.checked : el.value]);
+    });
+    kept[key(form)] = values;
+  }
+
+  function restore(form) {
+    var values = kept[key(form)];
+    if (!values || form.dataset.restored) return;
+    form.dataset.restored = "1";
+    values.forEach(function (v) {
+      var el = form.querySelector("[name='" + v[0] + "']");
+      if (!el) return;
+      if (el.type === "checkbox") {
+        el.checked = v[1];
+      } else if (Array.prototype.some.call(el.options, function (o) { return o.value === v[1]; })) {
+        el.value = v[1];
+      }
+    });
+  }
 
   function rows(form) {
     return Array.prototype.slice.call(form.querySelectorAll(".piano-step"));
@@ -87,6 +120,7 @@
   }
 
   function enhanceAll() {
+    document.querySelectorAll(FORMS).forEach(restore);
     document.querySelectorAll("form.piano-plan").forEach(enhance);
     document.querySelectorAll("form.piano-assign").forEach(checkAssign);
   }
@@ -120,6 +154,7 @@
       }
     }
     write(form, steps.slice(0, MAX_STEPS));
+    keep(form);
     var next = form.querySelector("[data-add]:not([disabled])") || form.querySelector("button.primary");
     if (next && button.isConnected === false) next.focus();
   });
@@ -129,7 +164,15 @@
     if (form) write(form, read(form));
     var assign = event.target.closest("form.piano-assign");
     if (assign) checkAssign(assign);
+    var any = event.target.closest(FORMS);
+    if (any) keep(any);
   });
+
+  // Sent: nothing to take back.
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest && event.target.closest(FORMS);
+    if (form) delete kept[key(form)];
+  }, true);
 
   // K6: a die on two steps is refused; say so before the post.
   function checkAssign(form) {

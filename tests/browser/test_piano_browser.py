@@ -4,9 +4,11 @@ reload). The table is tests/game/procedures/piano_helpers.py's: Gran Bretagna (b
 and a fleet) and Austria (dario, 1 army) against Francia (anna, 2 armies and a fort) and Prussia
 (carla, 1 army), all in the German States.
 
-Gran Bretagna builds its plan with the builder's buttons (a control and a deadly engagement
-added, K3-K4 checked as it builds: a control left without its deadly engagement is said and
-the plan cannot be sent), Francia builds its own (a pair added, the engagement removed): both
+Francia starts building its plan (a pair added, the engagement removed) but sends it only after
+Gran Bretagna has sent its own: Francia's page, drawn again live meanwhile, keeps what it had
+chosen. Gran Bretagna builds its plan with the builder's buttons (a control and a deadly
+engagement added, K3-K4 checked as it builds: a control left without its deadly engagement is
+said and the plan cannot be sent). Both
 plans have a control and a deadly engagement, and Gran Bretagna's approach names Francia's
 weakness (it succeeds without a die). Francia rolls a die again (K5); Gran Bretagna changes
 its assignment by hand (K6); each power asked orders its losses (K2). Nobody sees the other
@@ -133,6 +135,17 @@ def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, mon
     for page in pages.values():
         live(page, attack.get_absolute_url())
 
+    # Francia starts its plan: Approach (Disciplina), Control (Forza), Deadly engagement
+    # (Astuzia): a pair added, the engagement removed. It sends it later.
+    fr = pages["Francia"]
+    plan = form(fr, "piano_plan")
+    plan.get_by_role("button", name="Aggiungi un controllo e un ingaggio mortale").click()
+    plan.locator(".piano-step:visible").nth(3).get_by_role("button", name="Togli").click()
+    expect(plan.locator(".piano-step:visible")).to_have_count(3)
+    plan.locator("select[name=piano_char_1]").select_option("disciplina")
+    plan.locator("select[name=piano_char_2]").select_option("forza")
+    plan.locator("select[name=piano_char_3]").select_option("astuzia")
+
     # K3-K4: Gran Bretagna builds Approach (Astuzia), Control (Rapidità), Deadly engagement
     # (Rapidità), Engagement (Astuzia) from the default plan, with the builder's buttons.
     gb = pages["Gran Bretagna"]
@@ -161,15 +174,12 @@ def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, mon
                                                                timeout=LIVE)
             expect(page.locator("body")).not_to_contain_text("Controllo (Rapidità)")
 
-    # Francia: Approach (Disciplina), Control (Forza), Deadly engagement (Astuzia).
-    fr = pages["Francia"]
+    # Francia's page was drawn again (the plan made): its plan, not sent yet, is still there.
     plan = form(fr, "piano_plan")
-    plan.get_by_role("button", name="Aggiungi un controllo e un ingaggio mortale").click()
-    plan.locator(".piano-step:visible").nth(3).get_by_role("button", name="Togli").click()
+    expect(plan.locator("input[name=step]")).to_have_value(str(attack.step))
     expect(plan.locator(".piano-step:visible")).to_have_count(3)
-    plan.locator("select[name=piano_char_1]").select_option("disciplina")
-    plan.locator("select[name=piano_char_2]").select_option("forza")
-    plan.locator("select[name=piano_char_3]").select_option("astuzia")
+    expect(plan.locator("select[name=piano_char_2]")).to_have_value("forza")
+    expect(plan.locator("select[name=piano_step_3]")).to_have_value("deadly")
     plan.get_by_role("button", name="Conferma il piano").click()
     attack = taken(attack, "Francia", "plan")
     assert attack.node == "reroll", attack.node
