@@ -250,3 +250,37 @@ def test_K5_K6_K2_the_deadlines_roll_nothing_again_assign_best_and_order_by_defa
     assert "1. Approccio (Disciplina): dado 4 (1)" in assigned
     # K2's default order: armies first (Gran Bretagna takes 3: one army, 1 left over).
     assert "La Gran Bretagna ordina le sue perdite: armate, flotte." in box(html, "losses")
+
+
+def test_junk_posts_at_each_box_never_fail_the_server(declared, rig):
+    """Random forms (any kind, any field, junk values) at each box: a 4xx or a decision
+    taken, never a 500; then the deadline moves the attack on to the next box."""
+    import random
+
+    from guerra.game.procedures.piano.controls import FORM_FIELDS, KINDS_OF_DECISION
+
+    attack, game = declared, declared.game
+    rng = random.Random(29)
+    junk = ("", "0", "1", "9", "-1", "approach", "deadly", "forza", "x" * 50, "army-army",
+            "fort", "2.5", "best")
+    rig([3, 2, 6, 1, 5, 4, 6, 2] + [4] * 16)
+    boxes: list[str] = []
+    while not attack.finished:
+        for _post in range(15):
+            boxes.append(attack.node)
+            fields = {f.name: rng.choice(junk + f.choices)
+                      for f in rng.sample(FORM_FIELDS, rng.randint(0, 12))}
+            power = rng.choice(["Francia", "Gran Bretagna", "Prussia"])
+            response = post(attack, power, rng.choice(KINDS_OF_DECISION), **fields)
+            assert response.status_code in (302, 400, 403, 409), (fields, response.status_code)
+            attack.refresh_from_db()
+        if attack.node == "plan":
+            for power, plan in (("Gran Bretagna", ATTACKER_PLAN), ("Francia", DEFENDER_PLAN)):
+                if power in attack.awaiting:
+                    assert send_plan(attack, power, plan).status_code == 302
+            attack.refresh_from_db()
+            continue
+        later = timezone.now() + timedelta(seconds=game.deadline_seconds * 3 + 5)
+        expire_due(game_id=game.pk, now=later)
+        attack.refresh_from_db()
+    assert {"plan", "reroll", "assign"} <= set(boxes), boxes
