@@ -7,6 +7,7 @@ are compiled first, and the browser tests, which need a process of their own, ar
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -70,12 +71,13 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
     stop()
 
 
+def new_user(name: str, *, staff: bool = False) -> User:
+    return User.objects.create_user(name, password="pw-" + name, is_staff=staff)
+
+
 @pytest.fixture
 def make_user(db: None) -> Callable[..., User]:
-    def make(name: str, *, staff: bool = False) -> User:
-        return User.objects.create_user(name, password="pw-" + name, is_staff=staff)
-
-    return make
+    return new_user
 
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
@@ -129,26 +131,80 @@ def scenario(db: None) -> Scenario:
     return Scenario.objects.get(name=QUICK_START)
 
 
-@pytest.fixture
-def lobby_game(make_user: Callable[..., User], scenario: Scenario) -> Game:
+def create_lobby_game(make_user: Callable[..., User], scenario: Scenario) -> Game:
     anna = make_user("anna")
     return services.game_create(
         user=anna, scenario=scenario, name="Prova", is_private=False, power="Francia"
     )
 
 
-@pytest.fixture
-def running_game(make_user: Callable[..., User], lobby_game: Game) -> Game:
-    """Francia (anna) and Prussia (carla) against Gran Bretagna (bruno), from the quick start's
-    fixed positions: the auction of war 1 is played (Francia A against Gran Bretagna B, then
-    Prussia to A, every bid 0), so the turn order is Francia, Gran Bretagna, Prussia and it is
-    Francia's first action of round 1."""
+def start_running_game(make_user: Callable[..., User], lobby_game: Game) -> Game:
     services.game_join(game_id=lobby_game.pk, user=make_user("bruno"), power="Gran Bretagna")
     services.game_join(game_id=lobby_game.pk, user=make_user("carla"), power="Prussia")
     game = services.game_start(game_id=lobby_game.pk, user=lobby_game.created_by)
     finish_auction(game, [("Francia", "Gran Bretagna"), ("Prussia", None)])
     game.refresh_from_db()
     return game
+
+
+@pytest.fixture
+def lobby_game(make_user: Callable[..., User], scenario: Scenario) -> Game:
+    return create_lobby_game(make_user, scenario)
+
+
+@pytest.fixture(scope="session")
+def _running_game_rows(django_db_setup: None, django_db_blocker: Any) -> Any:
+    """The rows `running_game` writes, played once a run through the services (and rolled back);
+    None where they cannot be copied (PostgreSQL: rows written with their keys would leave its
+    sequences behind)."""
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from guerra.game.text.grammar import forget_names
+    from tests.snapshot import new_rows, read_rows
+
+    if connection.vendor != "sqlite":
+        return None
+    with django_db_blocker.unblock(), transaction.atomic():
+        before = read_rows(connection)
+        scenario = Scenario.objects.get(name=QUICK_START)
+        game = start_running_game(new_user, create_lobby_game(new_user, scenario))
+        rows = new_rows(before, read_rows(connection))
+        played = timezone.now()
+        transaction.set_rollback(True)
+    forget_names()
+    if rows is None:
+        return None
+    counts = {table: len(before.get(table, ([], []))[1]) for table in rows}
+    return rows, counts, game.pk, played, itertools.count(game.pk + 1000)
+
+
+@pytest.fixture
+def running_game(request: pytest.FixtureRequest, make_user: Callable[..., User],
+                 scenario: Scenario, _running_game_rows: Any) -> Game:
+    """Francia (anna) and Prussia (carla) against Gran Bretagna (bruno), from the quick start's
+    fixed positions: the auction of war 1 is played (Francia A against Gran Bretagna B, then
+    Prussia to A, every bid 0), so the turn order is Francia, Gran Bretagna, Prussia and it is
+    Francia's first action of round 1.
+
+    Played through the services once a run: a test whose database is as migrate left it (and
+    that does not ask for `lobby_game`, the same game) gets a copy of the rows that play wrote,
+    their times moved to now (tests/snapshot.py); any other plays it again."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from tests.snapshot import counts_are, moved_in_time, renumbered, write_rows
+
+    if _running_game_rows is not None and "lobby_game" not in request.fixturenames:
+        rows, counts, pk, played, pks = _running_game_rows
+        if counts_are(connection, counts):
+            # Each copy a game id of its own: what this process keeps of a game (its state, its
+            # pages' parts) is kept by its id and its dice's seed, which the copies share.
+            number = next(pks)
+            copy = renumbered(rows, Game, pk, number)
+            write_rows(connection, moved_in_time(copy, timezone.now() - played))
+            return Game.objects.get(pk=number)
+    return start_running_game(make_user, request.getfixturevalue("lobby_game"))
 
 
 @pytest.fixture
