@@ -237,6 +237,9 @@ def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, mon
         expect(page.locator("#decision")).to_have_count(0)
         assert not_reloaded(page), power
     shot(pages["Austria"], "end")
+    pages["Austria"].set_viewport_size({"width": 1360, "height": 3000})  # the whole chart
+    shot(pages["Austria"], "end-whole-chart")
+    pages["Austria"].set_viewport_size({"width": 1360, "height": 900})
     fits_a_phone(pages["Austria"], shot, "end", ".attack-status")
     state = state_of(game)
     assert state.attack is None or state.attack.state.finished

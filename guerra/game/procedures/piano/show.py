@@ -199,14 +199,23 @@ def _dice_lines(count: int) -> int:
     return max(1, ceil(count / DICE_PER_LINE))
 
 
+def _step_text(r: Mapping[str, Any]) -> str:
+    """A step's line as _event_steps.html writes it (a die's glyph about two characters)."""
+    return (f"{r['row']}. {r['word']} ({r['ch']}){' ⚅ ' if r['face'] else ''}: "
+            + ("riesce" if r["success"] else "fallisce")
+            + (f" ({r['why']})" if r["why"] else "")
+            + (f", {r['damage']} danni inflitti" if r["damage"] else "")
+            + ("" if r["success"] else ", 1 danno alla propria parte"))
+
+
 def event_lines(event: Mapping[str, Any]) -> int | None:
     """How tall each drawn event is, in lines of the box: each line it draws as its words
     wrap in a box (a die's glyph about two characters), and one line to spare."""
     kind = event.get("type")
     if kind == "plans_revealed":
         return 1 + sum(
-            text_lines(f"{s['caption']} ({s['power']}): punto forte {s['strength']}, punto "
-                       f"debole {s['weakness']}")
+            1 + text_lines(f"{s['caption']} ({s['power']}): punto forte {s['strength']}, "
+                           f"punto debole {s['weakness']}")
             + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}) — {r['mark']}")
                   for r in s["steps"]) for s in event.get("sides", []))
     if kind == "dice_rolled":
@@ -216,14 +225,11 @@ def event_lines(event: Mapping[str, Any]) -> int | None:
     if kind == "dice_rerolled":
         return 2 + len(event.get("changed", [])) + _dice_lines(len(event.get("dice", [])))
     if kind == "dice_assigned":
-        return 2 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}): dado 8 (6) ⚅")
+        return 2 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}): "
+                                  + ("dado 8 (6) ⚅" if r["number"] else "nessun dado"))
                        for r in event.get("rows", []))
     if kind == "steps_taken":
-        return 2 + sum(text_lines(f"{r['row']}. {r['word']} ({r['ch']}) ⚅ : fallisce "
-                                  f"({r['why']})" + (f", {r['damage']} danni inflitti"
-                                                     if r["damage"] else "")
-                                  + ("" if r["success"] else ", 1 danno alla propria parte"))
-                       for r in event.get("rows", []))
+        return 1 + sum(text_lines(_step_text(r)) for r in event.get("rows", []))
     return None
 
 
