@@ -33,9 +33,9 @@ def _names_as_the_database_gives_them() -> Iterator[None]:
 @pytest.fixture(scope="session", autouse=True)
 def _static_files_listed_once() -> Iterator[None]:
     """Each test client builds the middleware anew, and WhiteNoise's middleware lists and stats
-    every static file the finders know (Django admin's included) when it is built: about 65 ms a
-    client, paid by most tests. A server builds it once; so does the suite, per configuration:
-    later clients get the same files, served the same way."""
+    every static file the finders know (Django admin's included) when it is built: some 8 ms a
+    client, more on a busy machine, paid by most tests. A server builds it once; so does the
+    suite, per configuration: later clients get the same files, served the same way."""
     from django.conf import settings
     from whitenoise.middleware import WhiteNoiseMiddleware
 
