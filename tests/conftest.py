@@ -153,17 +153,19 @@ def lobby_game(make_user: Callable[..., User], scenario: Scenario) -> Game:
 
 
 @pytest.fixture(scope="session")
-def _running_game_rows(django_db_setup: None, django_db_blocker: Any) -> Any:
+def _running_game_rows(request: pytest.FixtureRequest, django_db_setup: None,
+                       django_db_blocker: Any) -> Any:
     """The rows `running_game` writes, played once a run through the services (and rolled back);
     None where they cannot be copied (PostgreSQL: rows written with their keys would leave its
-    sequences behind)."""
+    sequences behind) or must not be (a mutation run of the services, `-p tests.mutation`: each
+    test that uses the game must play it with the mutant, and be counted as covering it)."""
     from django.db import connection, transaction
     from django.utils import timezone
 
     from guerra.game.text.grammar import forget_names
     from tests.snapshot import new_rows, read_rows
 
-    if connection.vendor != "sqlite":
+    if connection.vendor != "sqlite" or request.config.pluginmanager.hasplugin("tests.mutation"):
         return None
     with django_db_blocker.unblock(), transaction.atomic():
         before = read_rows(connection)
