@@ -213,14 +213,15 @@ class AssignBox(BothAtOnce):
         side = self.side_of(state, answer.power)
         now = state.side(side)
         plan = plan_of(state, side)
-        if answer.dice is None:
-            assignment = best(state, side)
-        else:
+        found = best(state, side)
+        assignment = found
+        if answer.dice is not None:
             problem = battle.assignment_problem(plan, now.dice, answer.dice, now.ratings)
             if problem is not None:
                 return problem
             assignment = answer.dice
-        now = frozen.replace(now, assignment=assignment, best=answer.dice is None)
+        # an assignment given die by die that is "best"'s own is told as "best" too
+        now = frozen.replace(now, assignment=assignment, best=assignment == found)
         return state.with_side(side, now), ()
 
     def default(self, state: PianoState, power: str) -> object:

@@ -181,7 +181,7 @@ def listing(items: list[Message]) -> Message | str:
 
 
 def step_text(action: str, characteristic: str) -> Message:
-    """One step as the log shows it: "Avvicinamento (Astuzia)"."""
+    """One step as the log shows it: "Approccio (Astuzia)"."""
     return _("{action} ({characteristic})", action=Message(ACTION_WORDS.get(action, action)),
              characteristic=Message(CHARACTERISTIC_WORDS.get(characteristic, characteristic)))
 

@@ -34,7 +34,7 @@ from tests.game.procedures.piano_helpers import (  # noqa: F401 (fixtures)
 )
 
 # What would tell Gran Bretagna's plan (ATTACKER_PLAN) on a page or in the log.
-TELLS = ("Controllo (Rapidità)", "Ingaggio mortale (Rapidità)", "Ingaggio letale (Rapidità)",
+TELLS = ("Controllo (Rapidità)", "Ingaggio mortale (Rapidità)",
          "Controllo (Rapidit")
 
 

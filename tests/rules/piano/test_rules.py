@@ -12,7 +12,7 @@ from guerra.rules.flowchart import Refused, Timeout
 from guerra.rules.forces import AllyForce, Engagement, Force
 from guerra.rules.jsonvalue import DataError
 from guerra.rules.piano import PIANO_PROCEDURE as P
-from guerra.rules.piano import battle
+from guerra.rules.piano import battle, boxes
 from guerra.rules.piano import graph as g
 from guerra.rules.piano.data import read_data
 from guerra.rules.piano.events import DiceAssigned, DiceRolled, PlanMade, PlansRevealed
@@ -269,6 +269,15 @@ def test_K6_the_default_assignment_is_best_and_says_so() -> None:
     assert [(e.side, e.best) for e in assigned] == [("attacker", True), ("defender", True)]
     assert assigned[0].faces == (1, 3, 4)  # the 4 on the deadly engagement: 4 damage
     assert state.attacker.dealt == 4
+
+
+def test_K6_best_given_die_by_die_is_told_as_best_and_another_is_not() -> None:
+    state = at_assign((4, 3, 1, 1, 1, 1), ("approach forza", "control forza", "deadly forza"))
+    found = boxes.best(state, "attacker")
+    by_hand = answer(state, Assign(FR, state.step, found))[1]
+    other = answer(state, Assign(FR, state.step, (2, 1, None)))[1]
+    assert next(e.best for e in by_hand if isinstance(e, DiceAssigned)) is True
+    assert next(e.best for e in other if isinstance(e, DiceAssigned)) is False
 
 
 def test_K3_K5_K6_K2_inputs_read_from_json() -> None:
