@@ -10,8 +10,8 @@ names its `rows` and `columns`; its fields are then named "<row>_<column>".
 A form laid out as a list (finestre's deck: any number of cards) names its `item_columns`
 and makes a row's fields (`item_fields`): one row per item of the stored data (`from_data`
 gives their number as "items"), then `blank_items` empty rows to add one; a post of more
-than `max_items` rows is refused. Row n's fields are "<n>_<column>"; the hidden field "items" carries the number of rows
-the page showed, so a post is read with the rows it was drawn with.
+than `max_items` rows is refused. Row n's fields are "<n>_<column>"; the hidden field "items"
+carries the number of rows the page showed, so a post is read with the rows it was drawn with.
 """
 
 from __future__ import annotations

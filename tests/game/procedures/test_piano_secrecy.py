@@ -111,10 +111,10 @@ def test_K3_a_plan_is_seen_by_its_side_only_until_both_are_in(
     # Both in: revealed together, to everyone.
     rig([6, 2, 5, 1, 6, 6, 3, 1])
     assert send_plan(attack, "Francia", DEFENDER_PLAN).status_code == 302
-    for viewer, c in everyone.items():
-        seen = parts(attack, c)["attack"]
-        assert "3. Ingaggio mortale (Rapidità)" in seen, viewer
-        assert "3. Ingaggio mortale (Astuzia)" in seen, viewer
+    for viewer, viewer_client in everyone.items():
+        revealed = parts(attack, viewer_client)["attack"]
+        assert "3. Ingaggio mortale (Rapidità)" in revealed, viewer
+        assert "3. Ingaggio mortale (Astuzia)" in revealed, viewer
 
 
 def test_K5_K6_rerolls_and_assignments_are_secret_until_both_are_in(
