@@ -1,24 +1,27 @@
 """What players see: from one player's click to the new state on the other players' open pages,
 in real Chromium, beside the server's push time of the same actions and a bare echo.
 
-    .venv/bin/python bench/seen_latency.py [--actions N] [--players 4] [--breakdown K]
+    .venv/bin/python bench/seen_latency.py [--actions N] [--players 3|4] [--warmup N]
+        [--kinds auction,turn,chat,ally] [--breakdown K] [--breakdown-kind turn]
 
-It makes a temporary SQLite database with a four-player game at its rounds (Gran Bretagna and
-Prussia in alliance A, Francia and Spagna in alliance B), starts its own daphne on it (production
+A temporary SQLite database holds a four-player game (at the end: Gran Bretagna and Prussia in
+alliance A, Francia and Spagna in B); the bench starts its own daphne on it (production
 settings) and opens each player's board page in Debian's Chromium (Playwright), logged in by a
-session cookie. Then, N times each, one player clicks and the others' pages are watched:
-- turn: the awaited player passes an action (the button of its turn panel); seen when each
-  other page's turn panel shows the new step;
-- chat: a player writes a line to its alliance; seen when the ally's chat log shows it;
-- ally: Gran Bretagna declares an attack in Stati Tedeschi with Prussia invited (the declare
-  page's button; the game is set back untimed before each); seen when Prussia's board shows the
-  invitation's prompt.
-The moments are taken in the pages (see seen_pages.py); the server (this module, run by daphne
-as `bench.seen_latency:application`) writes when each request arrived and left and when each
-push left, on the same clock. Printed: p50/p90/max per kind, from the click to the state in the
-DOM and to the next frame drawn; the server's push time (the POST's arrival to its first push
-sent); click to the websocket frame in the watcher's page; the echo; the HTTP fetches a watcher
-makes per action; then the timeline of the slowest turn actions, and where the time goes.
+session cookie. Then, N times each (after a few untimed), one player clicks and the others'
+pages are watched:
+- auction: war 1's first call, a pass on the standing proposal (the game set back to the
+  proposal and the caller's page loaded again before each, untimed); seen when each other
+  page's turn panel shows the new step;
+- turn: the awaited player passes an action (its turn panel's button); seen likewise;
+- chat: a line to one's alliance; seen when the ally's chat log shows it;
+- ally: Gran Bretagna declares an attack in Stati Tedeschi, Prussia invited (the declare page's
+  button; the game set back before each); seen when Prussia's board shows the prompt.
+The moments are taken in the pages (seen_pages.py); the server (this module, which daphne runs
+as `bench.seen_latency:application`) notes when each request arrived and left and when each push
+left, on the same clock. Printed per kind: p50/p90/max from the click to the state in the page
+and to the next frame drawn, the server's push time (the POST's arrival to its first push), the
+segments between, the parts each watcher fetches and their size, the server's CPU per action;
+the echo; then the timeline of the K slowest actions of one kind, every GET of each listed.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.seen_pages import describe, first
 
 SERVER_LOG = "GUERRA_SEEN_LOG"  # the file the server writes its moments to
 POWERS = {"anna": "Francia", "bruno": "Gran Bretagna", "carla": "Prussia", "dario": "Spagna"}
@@ -168,12 +173,6 @@ def first_push(post: dict[str, Any] | None, server: list[dict[str, Any]]) -> dic
     return min(pushes, key=lambda e: e["t1"]) if pushes else None
 
 
-def first(entries: list[dict[str, Any]], kind: str, after: float, **match: Any) -> float | None:
-    times = [e["t"] for e in entries if e["k"] == kind and e["t"] >= after
-             and all(e.get(k) == v for k, v in match.items())]
-    return min(times) if times else None
-
-
 def measure(sample: dict[str, Any], server: list[dict[str, Any]],
             sessions: dict[str, str]) -> list[dict[str, Any]]:
     """One row per watcher: ms from the click to each moment, and the fetches made."""
@@ -217,22 +216,6 @@ def measure(sample: dict[str, Any], server: list[dict[str, Any]],
             "part_swap": part_swap - click if part_swap else None,
         })
     return rows
-
-
-def describe(e: dict[str, Any]) -> str | None:
-    """A page's note, in words."""
-    kind = e["k"]
-    if kind == "ws":
-        return f"ws frame: {e.get('type')} {','.join(e.get('parts', []))}"
-    if kind == "ring":
-        return f"live.js ring (flush): live:{e['part']}"
-    if kind in ("send", "done"):
-        verb = "sent" if kind == "send" else "handled"
-        return f"htmx {e['verb'].upper()} {e['path']} {verb} (#{e['id']})"
-    if kind in ("swap", "settle"):
-        return f"htmx {kind} #{e['id']}"
-    return {"seen": "SEEN: the new state is in the page",
-            "painted": "painted (next frame)"}.get(kind)
 
 
 def timeline(sample: dict[str, Any], watcher: str, server: list[dict[str, Any]],
@@ -306,15 +289,16 @@ def report(kind: str, rows: list[dict[str, Any]]) -> None:
 
 
 def breakdown(samples: list[dict[str, Any]], measured: list[list[dict[str, Any]]],
-              server: list[dict[str, Any]], sessions: dict[str, str], count: int) -> None:
-    """The timeline of the `count` slowest turn actions, on the watcher that saw it last."""
+              server: list[dict[str, Any]], sessions: dict[str, str], *, count: int,
+              kind: str) -> None:
+    """The timeline of the `count` slowest actions of `kind`, on the watcher that saw it last."""
     ranked = sorted(
         ((max(r["seen"] for r in rows if r["seen"] is not None), sample, rows)
-         for sample, rows in zip(samples, measured, strict=True) if sample["kind"] == "turn"),
+         for sample, rows in zip(samples, measured, strict=True) if sample["kind"] == kind),
         key=lambda x: -x[0])
     for slowest, sample, rows in ranked[:count]:
         watcher = max(rows, key=lambda r: r["seen"] or 0)["watcher"]
-        print(f"\n  turn action {sample['number']} by {sample['actor']}, seen by {watcher} "
+        print(f"\n  {kind} action {sample['number']} by {sample['actor']}, seen by {watcher} "
               f"after {slowest:.1f} ms (ms from the click):")
         for at, what in timeline(sample, watcher, server, sessions):
             print(f"    {at - sample['click']:7.1f}  {what}")
@@ -333,7 +317,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=50, help="timed actions of each kind")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4))
     parser.add_argument("--warmup", type=int, default=3, help="untimed actions of each kind")
-    parser.add_argument("--breakdown", type=int, default=3, help="slow turn actions shown")
+    parser.add_argument("--breakdown", type=int, default=3, help="slow actions shown")
+    parser.add_argument("--breakdown-kind", default="turn", help="of this kind")
     parser.add_argument("--kinds", default="auction,turn,chat,ally")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
@@ -372,8 +357,9 @@ def main() -> None:
         reloads = " (with the bench's reload of the actor's page)" if kind in (
             "ally", "auction") else ""
         print(f"          server CPU per action: {cpu[kind] * 1000:.1f} ms{reloads}")
-    if "turn" in kinds:
-        breakdown(samples, measured, events, sessions, args.breakdown)
+    if args.breakdown_kind in kinds:
+        breakdown(samples, measured, events, sessions, count=args.breakdown,
+                  kind=args.breakdown_kind)
 
 
 CHROMIUM = os.environ.get("GUERRA_CHROMIUM", "/usr/bin/chromium")

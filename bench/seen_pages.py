@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 TIMEOUT = 15_000  # ms: a state not seen by then fails the bench
 
@@ -177,6 +178,31 @@ def click_time(page: Page) -> float:
     """The last click's time, kept across the navigation it may have caused."""
     return float(page.evaluate("() => Number(sessionStorage.getItem('seenClick'))"))
 
+
+
+# The notes read back.
+
+
+def first(entries: list[dict[str, Any]], kind: str, after: float, **match: Any) -> float | None:
+    times = [e["t"] for e in entries if e["k"] == kind and e["t"] >= after
+             and all(e.get(k) == v for k, v in match.items())]
+    return min(times) if times else None
+
+
+def describe(e: dict[str, Any]) -> str | None:
+    """A page's note, in words."""
+    kind = e["k"]
+    if kind == "ws":
+        return f"ws frame: {e.get('type')} {','.join(e.get('parts', []))}"
+    if kind == "ring":
+        return f"live.js ring (flush): live:{e['part']}"
+    if kind in ("send", "done"):
+        verb = "sent" if kind == "send" else "handled"
+        return f"htmx {e['verb'].upper()} {e['path']} {verb} (#{e['id']})"
+    if kind in ("swap", "settle"):
+        return f"htmx {kind} #{e['id']}"
+    return {"seen": "SEEN: the new state is in the page",
+            "painted": "painted (next frame)"}.get(kind)
 
 # The game in the database: what the actions need to know, and the attack set back.
 
