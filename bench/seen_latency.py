@@ -210,12 +210,26 @@ def measure(sample: dict[str, Any], server: list[dict[str, Any]],
             "paths": sorted({e["path"] for e in gets}),
             "render": [e["t1"] - e["t0"] for e in served],
             "sizes": [(e["p"], e["b"]) for e in served],
+            "swaps": swap_times(log, click),
             "part_sent": part_sent - click if part_sent else None,
             "part_in": part_served["t0"] - click if part_served else None,
             "part_out": part_served["t1"] - click if part_served else None,
             "part_swap": part_swap - click if part_swap else None,
         })
     return rows
+
+
+def swap_times(log: list[dict[str, Any]], click: float) -> list[tuple[str, float, bool]]:
+    """(part, ms, same) for each answer: the time the page spent on it, from htmx's beforeSwap
+    to the end of its handling (one task: the next `done` note), and whether it was the same
+    as the last answer the page had for that part."""
+    found = []
+    for i, e in enumerate(log):
+        if e["k"] == "beforeswap" and e["t"] >= click:
+            end = next((d["t"] for d in log[i:] if d["k"] == "done"), None)
+            if end is not None:
+                found.append((e["id"], end - e["t"], bool(e.get("same"))))
+    return found
 
 
 def timeline(sample: dict[str, Any], watcher: str, server: list[dict[str, Any]],
@@ -284,6 +298,16 @@ def report(kind: str, rows: list[dict[str, Any]]) -> None:
     print("          bytes of each part: " + ", ".join(
         f"{path.split('/', 3)[-1]} {statistics.median(b) / 1000:.1f} kB"
         for path, b in sorted(sizes.items())))
+    swaps: dict[str, list[tuple[float, bool]]] = {}
+    for r in rows:
+        for part, spent, same in r["swaps"]:
+            swaps.setdefault(part, []).append((spent, same))
+    print("          the page's time on each answer (beforeSwap -> handled, p50), and how many "
+          "answers were the same as the part's last:")
+    for part, spans in sorted(swaps.items()):
+        same = sum(1 for _t, s in spans if s)
+        print(f"            #{part:20} {statistics.median(t for t, _s in spans):6.1f} ms   "
+              f"{same} of {len(spans)} the same")
     print(f"          fetches per watcher per action: mean {statistics.mean(fetches):.1f}, "
           f"min {min(fetches)}, max {max(fetches)}: {' '.join(paths)}")
 

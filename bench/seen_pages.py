@@ -9,7 +9,8 @@ server's `time.time()`, which the bench sets beside them). The script notes:
 - `ws`: a websocket frame arriving (before live.js reads it), with its parts and step;
 - `ring`: a `live:<part>` event dispatched on the page (live.js's flush, after its 20 ms wait);
 - `send`/`done`: an htmx request leaving and its answer handled (its path and verb);
-- `swap`/`settle`: htmx's afterSwap and afterSettle (the element's id);
+- `beforeswap`/`swap`/`settle`: htmx's beforeSwap (with `same`: the answer is the one this
+  page got for that part last time), afterSwap and afterSettle (the element's id);
 - `seen`: a watched condition holding, from a MutationObserver (the DOM holds the new state),
   and `painted`: the next animation frame after it (the browser has drawn it).
 """
@@ -82,6 +83,14 @@ INIT_SCRIPT = r"""
   };
   document.addEventListener("htmx:beforeSend", (e) => note("send", where(e.detail)), true);
   document.addEventListener("htmx:afterRequest", (e) => note("done", where(e.detail)), true);
+  const answers = {};  // part id -> its last answer: is a new one any different?
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    const id = (e.detail.target && e.detail.target.id) || "";
+    const text = e.detail.serverResponse || "";
+    const same = id in answers && answers[id] === text;
+    answers[id] = text;
+    note("beforeswap", {id: id, same: same});
+  }, true);
   document.addEventListener("htmx:afterSwap", (e) => {
     note("swap", {id: (e.detail.target && e.detail.target.id) || ""});
   }, true);
