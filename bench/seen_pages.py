@@ -1,5 +1,6 @@
 """The pages of `seen_latency.py`: a player's browser context, the script that times what its
-page does, and the timeline read back from it.
+page does, the notes read back from it, and the actions played on the pages (each from a click
+on one player's page until the others' show it, the game set back in the database when needed).
 
 Every moment is taken in the page, as `performance.timeOrigin + performance.now()`: epoch
 milliseconds at a high resolution, on one clock for every Chromium page of the machine (and the
@@ -13,6 +14,8 @@ server's `time.time()`, which the bench sets beside them). The script notes:
   page got for that part last time), afterSwap and afterSettle (the element's id);
 - `seen`: a watched condition holding, from a MutationObserver (the DOM holds the new state),
   and `painted`: the next animation frame after it (the browser has drawn it).
+The server's "push sent" (seen_latency.py) is taken once `group_send` has returned: a page may
+hear the frame a moment before.
 """
 
 from __future__ import annotations
