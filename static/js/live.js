@@ -395,8 +395,47 @@
       event.detail.selectOverride = "unset";
       return;
     }
-    if (event.detail.shouldSwap && olderThanShown(event.detail)) event.detail.shouldSwap = false;
+    if (event.detail.shouldSwap && (olderThanShown(event.detail) || sameAsShown(event.detail))) {
+      event.detail.shouldSwap = false;
+    }
   });
+
+  // A part fetched again whose answer is, word for word, the one it shows has nothing new and
+  // is not swapped again: most pushes leave the board as it was, and swapping its 29 kB cost a
+  // watching page some 40 ms of its main thread, often ahead of the part that did change
+  // (bench/README.md, "What players see"). The answer a part shows is kept on its element
+  // (SHOWN) after a whole swap of it; a swap anywhere inside or around it forgets it, and an
+  // element put in by any other swap is a new one, with none.
+  var SHOWN = "guerraShown";
+
+  function sameAsShown(detail) {
+    var config = detail.requestConfig;
+    var target = detail.target;
+    return !!(config && config.verb === "get" && target && typeof target[SHOWN] === "string" &&
+              target[SHOWN] === detail.serverResponse);
+  }
+
+  function wholeSwap(elt) {
+    var how = (elt && elt.getAttribute && elt.getAttribute("hx-swap")) || "innerHTML";
+    return /^(outerHTML|innerHTML)\b/.test(how);
+  }
+
+  function swapped(event) {
+    var detail = event.detail;
+    var target = detail.target;
+    var id = target && target.id;
+    // After an outerHTML swap the target is the element taken out: its successor has its id.
+    var shown = (id && document.getElementById(id)) || target;
+    for (var up = shown; up; up = up.parentElement) delete up[SHOWN];
+    var config = detail.requestConfig;
+    if (event.type === "htmx:afterSwap" && shown && shown.id && config && config.verb === "get" &&
+        config.elt && config.elt.id === shown.id && wholeSwap(shown) && detail.xhr) {
+      shown[SHOWN] = detail.xhr.responseText;
+    }
+  }
+
+  document.body.addEventListener("htmx:afterSwap", swapped);
+  document.body.addEventListener("htmx:oobAfterSwap", swapped);
 
   // A part that carries the game's step (data-step) never goes back in time: an answer rendered
   // before the step it shows (a form's answer overtaken by a fresher refresh) is dropped.

@@ -319,3 +319,35 @@ def test_A3_an_ally_who_never_answers_every_open_page_moves_on_without_a_reload(
     answers = Attack.objects.get(pk=attack.pk).state["answers"]
     assert answers == [{"power": "Prussia", "armies": 0, "fleets": 0, "timed_out": True}]
     shot(carla, "declined-by-default")
+
+
+# Rings the board part and tells, once its fetch is over, whether the element the page showed
+# before the ring (marked) is still the one it shows: the answer was not swapped in. (The end of
+# the fetch is heard on its request: a swapped-out element tells it to nobody.)
+RING_BOARD_KEPT = """() => new Promise((done) => {
+    document.getElementById("board").dataset.probe = "kept";
+    document.body.addEventListener("htmx:beforeRequest", function sent(event) {
+      if (event.detail.elt.id !== "board" || !event.detail.xhr) return;
+      document.body.removeEventListener("htmx:beforeRequest", sent);
+      event.detail.xhr.addEventListener("loadend", () => setTimeout(
+        () => done(document.getElementById("board").dataset.probe === "kept"), 100));
+    });
+    document.body.dispatchEvent(new CustomEvent("live:board", {detail: {part: "board"}}));
+})"""
+
+
+def test_a_part_whose_answer_has_not_changed_is_not_swapped_again(player):
+    """Most pushes leave the board as it was: its answer, word for word the one the page
+    shows, is not swapped in again (no 29 kB laid out for nothing); a changed one is."""
+    anna, game = anna_at_the_board(player)
+    francia = Seat.objects.get(game=game, power="Francia")
+    # The board as first rendered with the page: its first fetched answer is swapped in.
+    assert anna.evaluate(RING_BOARD_KEPT) is False
+    # The same answer again: the element stays.
+    assert anna.evaluate(RING_BOARD_KEPT) is True
+    assert anna.evaluate(RING_BOARD_KEPT) is True
+    # A change: the answer differs and is swapped in.
+    change_gold_behind_the_scenes(game, francia, 1)
+    assert anna.evaluate(RING_BOARD_KEPT) is False
+    expect(gold_of(anna, francia)).to_have_text("1 oro")
+    assert not_reloaded(anna)
