@@ -35,9 +35,17 @@ def _static_files_listed_once() -> Iterator[None]:
     """Each test client builds the middleware anew, and WhiteNoise's middleware lists and stats
     every static file the finders know (Django admin's included) when it is built: some 8 ms a
     client, more on a busy machine, paid by most tests. A server builds it once; so does the
-    suite, per configuration: later clients get the same files, served the same way."""
+    suite, per configuration: later clients get the same files, served the same way. It leans
+    on WhiteNoise's `add_files_from_finders` (whitenoise is pinned): GUERRA_STOCK=1, or
+    GUERRA_TEST_STATIC_ONCE=0, leaves WhiteNoise as it is."""
     from django.conf import settings
     from whitenoise.middleware import WhiteNoiseMiddleware
+
+    from guerra.settings import speed_up
+
+    if not speed_up("GUERRA_TEST_STATIC_ONCE"):
+        yield
+        return
 
     listed: dict[str, dict[str, Any]] = {}
     original = WhiteNoiseMiddleware.add_files_from_finders
