@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Protocol
 
 from guerra.rules.forces import Force, Neutral
 from guerra.rules.i18n import Message, _, ngettext
@@ -89,6 +90,28 @@ def target_problem(attacker: Force, defender: Force | None, neutral: Neutral | N
     if attacker.armies + attacker.fleets == 0:  # D2
         return _("{power} needs at least one army or fleet in {region} to attack.",
                  power=attacker.power, region=region)
+    return None
+
+
+class Invited(Protocol):
+    """An invited ally as each procedure records it: at least its power."""
+
+    @property
+    def power(self) -> str: ...
+
+
+def invited_twice(attacker: Force, defender: Force | None,
+                  allies: Sequence[Invited]) -> Message | None:
+    """A1: each ally is invited once, and never a main power of the attack (in the order
+    given)."""
+    seen = {attacker.power}
+    if defender is not None:
+        seen.add(defender.power)
+    for ally in allies:
+        if ally.power in seen:
+            return _("{power} cannot be invited twice, nor invited to its own attack.",
+                     power=ally.power)
+        seen.add(ally.power)
     return None
 
 

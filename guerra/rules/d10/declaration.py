@@ -9,7 +9,12 @@ from guerra.rules.cursor import Cursor
 from guerra.rules.d10.graph import DECLARED
 from guerra.rules.d10.model import Situation
 from guerra.rules.d10.state import D10State, Fighter
-from guerra.rules.declaration import gold_problem, negative_field, target_problem
+from guerra.rules.declaration import (
+    gold_problem,
+    invited_twice,
+    negative_field,
+    target_problem,
+)
 from guerra.rules.forces import ATTACKER, DEFENDER
 from guerra.rules.i18n import Message, _
 
@@ -25,14 +30,9 @@ def refusal(situation: Situation) -> Message | None:
         return problem
     if situation.neutral is not None and situation.reinforcements:  # P1
         return _("Against a neutral marker nobody reinforces either side.")
-    seen = {situation.attacker.power}
-    if situation.defender is not None:
-        seen.add(situation.defender.power)
-    for ally in situation.reinforcements:
-        if ally.power in seen:
-            return _("{power} cannot be invited twice, nor invited to its own attack.",
-                     power=ally.power)
-        seen.add(ally.power)
+    problem = invited_twice(situation.attacker, situation.defender, situation.reinforcements)
+    if problem is not None:
+        return problem
     problem = target_problem(situation.attacker, situation.defender, situation.neutral,
                              situation.region.name, defender_is_ally=situation.defender_is_ally)
     return problem or gold_problem(situation.attacker)

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from guerra.rules.cursor import Cursor
-from guerra.rules.declaration import gold_problem, negative_field, target_problem
+from guerra.rules.declaration import (
+    gold_problem,
+    invited_twice,
+    negative_field,
+    target_problem,
+)
 from guerra.rules.finestre.graph import DECLARED
 from guerra.rules.finestre.model import Ally, Situation
 from guerra.rules.finestre.state import FinestreState, Member
@@ -24,14 +29,9 @@ def refusal(situation: Situation) -> Message | None:
     allies = situation.attacker_allies + situation.defender_allies
     if situation.neutral is not None and allies:
         return _("With a neutral target the case has no defender and no allies.")
-    seen = {situation.attacker.power}
-    if situation.defender is not None:
-        seen.add(situation.defender.power)
-    for ally in allies:
-        if ally.power in seen:
-            return _("{power} cannot be invited twice, nor invited to its own attack.",
-                     power=ally.power)
-        seen.add(ally.power)
+    problem = invited_twice(situation.attacker, situation.defender, allies)
+    if problem is not None:
+        return problem
     for power, hand in situation.hands:
         for card in hand:
             if situation.deck.card(card) is None:

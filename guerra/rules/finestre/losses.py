@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from guerra.rules import frozen
+from guerra.rules.control import Rules, region_won
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
-    ControlPlaced,
-    ControlRemoved,
     Event,
-    GoldChanged,
-    NeutralRemoved,
     UnitKind,
     UnitLost,
     UnrestGained,
-    VpChanged,
 )
 from guerra.rules.finestre import graph as g
 from guerra.rules.finestre.boxes import wrong_input
 from guerra.rules.finestre.inputs import LoseUnit
-from guerra.rules.finestre.state import FinestreState, Member
+from guerra.rules.finestre.state import FinestreState
 from guerra.rules.flowchart import DecisionBox, Recorded, Transition
 from guerra.rules.forces import ATTACKER, DEFENDER, Side
 from guerra.rules.i18n import Message, _
@@ -127,35 +123,18 @@ class LossBox(DecisionBox[FinestreState]):
         return g.LOSSES, state, ()
 
 
-def _may_place(member: Member) -> bool:
-    """L9: a control marker is placed only while the power has one left in its supply."""
-    return member.markers_in_supply is None or member.markers_in_supply > 0
-
-
 def control(state: FinestreState, dice: Dice) -> Transition[FinestreState]:
     """W16: if the attacker won, L8-L9 for the main powers at the end of the combat; against a
     neutral, N3: the marker leaves, a control marker and the reward."""
     if state.winner != "attacker":
         return g.ENDED, state, ()
-    region = state.situation.region.name
     attacker = state.attackers[0]
-    events: list[Event] = []
-    neutral = state.situation.neutral
-    if neutral is not None:
-        events.append(NeutralRemoved(region, "W16"))
-        if _may_place(attacker):
-            events.append(ControlPlaced(attacker.power, region, "W16"))
-        if neutral.reward == "gold" and neutral.reward_amount:
-            events.append(GoldChanged(attacker.power, neutral.reward_amount, "W16"))
-        elif neutral.reward == "vp" and neutral.reward_amount:
-            events.append(VpChanged(attacker.power, neutral.reward_amount, "W16"))
-        return g.ENDED, state, tuple(events)
-    defender = state.defenders[0]
-    if defender.control_markers > 0:  # L8: none to remove, none placed
-        events.append(ControlRemoved(defender.power, region, "W16"))
-        if _may_place(attacker):
-            events.append(ControlPlaced(attacker.power, region, "W16"))
-    return g.ENDED, state, tuple(events)
+    defender = state.defenders[0] if state.defenders else None
+    return g.ENDED, state, tuple(region_won(
+        state.situation.region.name, attacker.power,
+        Rules(control="W16", neutral="W16", reward="W16"),
+        markers_in_supply=attacker.markers_in_supply, neutral=state.situation.neutral,
+        defender=defender))
 
 
 def ended(state: FinestreState) -> str:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from guerra.rules.cursor import Cursor
-from guerra.rules.declaration import gold_problem, negative_field, target_problem
+from guerra.rules.declaration import (
+    gold_problem,
+    invited_twice,
+    negative_field,
+    target_problem,
+)
 from guerra.rules.forces import ATTACKER, DEFENDER, Side
 from guerra.rules.i18n import Message, _
 from guerra.rules.piano import battle
@@ -26,14 +31,9 @@ def refusal(situation: Situation) -> Message | None:
     allies = situation.attacker_allies + situation.defender_allies
     if situation.neutral is not None and allies:
         return _("With a neutral target the case has no defender and no allies.")
-    seen = {situation.attacker.power}
-    if situation.defender is not None:
-        seen.add(situation.defender.power)
-    for ally in allies:
-        if ally.power in seen:
-            return _("{power} cannot be invited twice, nor invited to its own attack.",
-                     power=ally.power)
-        seen.add(ally.power)
+    problem = invited_twice(situation.attacker, situation.defender, allies)
+    if problem is not None:
+        return problem
     problem = target_problem(situation.attacker, situation.defender, situation.neutral,
                              situation.region.name, defender_is_ally=situation.defender_is_ally)
     return problem or gold_problem(situation.attacker)

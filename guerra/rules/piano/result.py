@@ -4,30 +4,21 @@ and, against a neutral, N3's reward (K11)."""
 from __future__ import annotations
 
 from guerra.rules import frozen
+from guerra.rules.control import Rules, region_won
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
-    ControlPlaced,
-    ControlRemoved,
     Event,
-    GoldChanged,
-    NeutralRemoved,
     UnitKind,
     UnitLost,
     UnrestGained,
-    VpChanged,
 )
 from guerra.rules.flowchart import Transition
 from guerra.rules.forces import ATTACKER, DEFENDER, SIDES
 from guerra.rules.piano import graph as g
 from guerra.rules.piano.losses import spread
-from guerra.rules.piano.state import Loss, Member, PianoState
+from guerra.rules.piano.state import Loss, PianoState
 
 KINDS: dict[str, UnitKind] = {"army": "army", "fleet": "fleet", "fort": "fort"}
-
-
-def _may_place(member: Member) -> bool:
-    """L9: a control marker is placed only while the power has one left in its supply."""
-    return member.markers_in_supply is None or member.markers_in_supply > 0
 
 
 def attacker_wins(state: PianoState, losses: tuple[Loss, ...]) -> bool:
@@ -61,27 +52,13 @@ def result(state: PianoState, dice: Dice) -> Transition[PianoState]:
 
 
 def control(state: PianoState) -> list[Event]:
-    region = state.situation.region.name
+    """K10/K11: the region won: L8-L9 against a power, N3 against a neutral marker."""
     attacker = state.attackers[0]
     assert attacker.power is not None
-    events: list[Event] = []
-    neutral = state.situation.neutral
-    if neutral is not None:
-        events.append(NeutralRemoved(region, "K11"))
-        if _may_place(attacker):
-            events.append(ControlPlaced(attacker.power, region, "K11"))
-        if neutral.reward == "gold" and neutral.reward_amount:
-            events.append(GoldChanged(attacker.power, neutral.reward_amount, "N3"))
-        elif neutral.reward == "vp" and neutral.reward_amount:
-            events.append(VpChanged(attacker.power, neutral.reward_amount, "N3"))
-        return events
-    defender = state.situation.defender
-    assert defender is not None
-    if defender.control_markers > 0:  # L8: none to remove, none placed
-        events.append(ControlRemoved(defender.power, region, "L8"))
-        if _may_place(attacker):
-            events.append(ControlPlaced(attacker.power, region, "L8"))
-    return events
+    return region_won(state.situation.region.name, attacker.power,
+                      Rules(control="L8", neutral="K11"),
+                      markers_in_supply=attacker.markers_in_supply,
+                      neutral=state.situation.neutral, defender=state.situation.defender)
 
 
 def ended(state: PianoState) -> str:

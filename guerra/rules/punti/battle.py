@@ -5,19 +5,16 @@ from __future__ import annotations
 
 from guerra.rules import frozen
 from guerra.rules.allocation import Allocation
+from guerra.rules.control import Rules, region_won
 from guerra.rules.declaration import DECLARATION_COST
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
-    ControlPlaced,
-    ControlRemoved,
     Event,
     GoldChanged,
-    NeutralRemoved,
     UnitLost,
     UnitsEngaged,
     UnitsMoved,
     UnrestGained,
-    VpChanged,
 )
 from guerra.rules.flowchart import DecisionBox, Recorded, Transition
 from guerra.rules.forces import ATTACKER, DEFENDER, Side
@@ -300,11 +297,6 @@ def attacker_wins(state: PuntiState) -> bool:
     return not state.defender_holds() and state.attacker_holds()
 
 
-def _may_place(markers_in_supply: int | None) -> bool:
-    """L9: a control marker is placed only while the power has one left in its supply."""
-    return markers_in_supply is None or markers_in_supply > 0
-
-
 def result(state: PuntiState, dice: Dice) -> Transition[PuntiState]:
     """E11 (L8-L9, N3): the attacker places a control marker and the defender loses one
     (none when it has none there); against a neutral, the counter leaves, the attacker
@@ -315,22 +307,10 @@ def result(state: PuntiState, dice: Dice) -> Transition[PuntiState]:
         return g.ENDED, state, (RegionDecided(DEFENDER, holder),)
     region, attacker = situation.region.name, situation.attacker
     events: list[Event] = [RegionDecided(ATTACKER, attacker.power)]
-    if situation.neutral is not None:
-        neutral = situation.neutral
-        events.append(NeutralRemoved(region, "E11"))
-        if _may_place(attacker.markers_in_supply):
-            events.append(ControlPlaced(attacker.power, region, "E11"))
-        if neutral.reward == "gold" and neutral.reward_amount:
-            events.append(GoldChanged(attacker.power, neutral.reward_amount, "N3"))
-        elif neutral.reward == "vp" and neutral.reward_amount:
-            events.append(VpChanged(attacker.power, neutral.reward_amount, "N3"))
-        return g.ENDED, state, tuple(events)
     defender = situation.defender
-    assert defender is not None
-    if defender.control_markers > 0:  # L8
-        events.append(ControlRemoved(defender.power, region, "E11"))
-        if _may_place(attacker.markers_in_supply):  # L9
-            events.append(ControlPlaced(attacker.power, region, "E11"))
+    events += region_won(region, attacker.power, Rules(control="E11", neutral="E11"),
+                         markers_in_supply=attacker.markers_in_supply, neutral=situation.neutral,
+                         defender=defender)
     return g.ENDED, state, tuple(events)
 
 

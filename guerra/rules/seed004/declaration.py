@@ -10,6 +10,7 @@ from __future__ import annotations
 from guerra.rules.declaration import (
     DECLARATION_COST,
     gold_problem,
+    invited_twice,
     negative_field,
     target_problem,
 )
@@ -32,15 +33,8 @@ def _negative(situation: Situation) -> Message | None:
 
 
 def _allies_problem(situation: Situation) -> Message | None:
-    seen = {situation.attacker.power}
-    if situation.defender is not None:
-        seen.add(situation.defender.power)
-    for ally in situation.attacker_allies + situation.defender_allies:
-        if ally.power in seen:
-            return _("{power} cannot be invited twice, nor invited to its own attack.",
-                     power=ally.power)
-        seen.add(ally.power)
-    return None
+    return invited_twice(situation.attacker, situation.defender,
+                         situation.attacker_allies + situation.defender_allies)
 
 
 def refusal(situation: Situation) -> Message | None:
