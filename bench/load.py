@@ -204,6 +204,8 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
     watch = asyncio.create_task(watch_stalls(point, (start, end), stopping))
     await asyncio.sleep(args.warmup)
     refetches.count, refetches.errors, refetches.http[:] = 0, 0, []  # the window's only
+    for player in players:
+        player.received.clear()
     cpu = [cpu_seconds(s.pid) for s in servers]
     own = resource.getrusage(resource.RUSAGE_SELF)
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
@@ -262,11 +264,16 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
           f", late {sum(t.late for t in trackers)}, caught up at reconnection "
           f"{sum(t.caught_up for t in trackers)}, lost {lost}; reconnections "
           f"{sum(p.reconnections for p in players)}")
+    actions = max(total.count, 1)
+    received = {kind: [sum(p.received.get(kind, [0, 0])[i] for p in players) / actions
+                       for i in (0, 1)] for kind in ("parts", "push")}
+    print("  received by the sockets per action (the window's actions and their last pushes): "
+          + ", ".join(f"{kind} {n:.1f} messages {size / 1024:.1f} kB"
+                      for kind, (n, size) in received.items()))
     start, end = window
     drops = [at for p in players for at in p.drops]
     in_window = sum(start <= at < end for at in drops)
     print(f"  sockets the server closed: {len(drops)} ({in_window} in the measured window)")
-    actions = max(total.count, 1)
     print(f"  actions {total.count} of {point.scheduled} scheduled; server CPU "
           f"{point.server_cpu:.1f} s = {point.server_cpu / actions * 1000:.1f} ms/action "
           f"({point.server_cpu / args.seconds * 100:.0f}% of one core); bench's own CPU "

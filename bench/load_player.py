@@ -32,6 +32,9 @@ PART_PATHS = {
     "page": ("",),
 }
 EVERY_PART = (*PART_PATHS["board"], "registro/", *PART_PATHS["invitations"], "negoziazione/")
+# The parts a seat's frame brings already rendered (guerra/game/read/fragments.py): a page that
+# has had the frame of a step does not fetch them for a push of that step (static/js/live.js).
+FRAMED_PARTS = frozenset({"board", "turn", "log", "invitations"})
 
 
 @dataclass
@@ -58,6 +61,8 @@ class Player:
     fetching: asyncio.Task[None] | None = None
     reader: http.client.HTTPConnection | None = None  # the page's GETs: another connection
     last_line: dict[str, int] = field(default_factory=dict)  # per alliance chat part
+    framed_step: int = -1  # the step of the last frame of parts this seat was sent
+    received: dict[str, list[int]] = field(default_factory=dict)  # by type: [messages, bytes]
 
     async def connect(self) -> None:
         from websockets.asyncio.client import connect
@@ -131,13 +136,25 @@ class Player:
                 async for raw in self.ws:
                     now = time.perf_counter()
                     message = json.loads(raw)
-                    if message.get("type") != "push":
+                    kind = str(message.get("type"))
+                    counts = self.received.setdefault(kind, [0, 0])
+                    counts[0] += 1
+                    counts[1] += len(raw.encode() if isinstance(raw, str) else raw)
+                    if kind == "parts":
+                        self.framed_step = max(self.framed_step, int(message["step"]))
+                        continue
+                    if kind != "push":
                         continue
                     self.arrivals[(message["chain"], message["seq"])] = now
                     prev = self.tracker.known.get(message["chain"], 0)
                     self.tracker.push(message["chain"], message["seq"], message["prev"])
                     self.heard.set()
-                    self.ring(message["parts"] if message["prev"] == prev else ["all"])
+                    if message["prev"] != prev:
+                        self.ring(["all"])
+                    elif self.framed_step >= message.get("step", 1 << 62):
+                        self.ring([p for p in message["parts"] if p not in FRAMED_PARTS])
+                    else:
+                        self.ring(message["parts"])
                     if message.get("stage", self.stage) != self.stage:
                         break
             except ConnectionClosed:

@@ -52,6 +52,9 @@ def env_list(name: str, default: str) -> list[str]:
 #                           made from the instance's dict -> the dataclasses' own __init__ and
 #                           dataclasses.replace. Read by guerra/rules itself (which knows no
 #                           Django), from the environment, when the rules are imported.
+#   GUERRA_PUSHED_PARTS     the parts a change touched, rendered once per audience and sent to each
+#                           seat with the push (guerra/game/read/fragments.py) -> doorbells only:
+#                           every open page fetches each part again over HTTP.
 # No switch for guerra/runtime/kept.py (the app's own cache of values that never change: no
 # stock piece replaced) or server.py (daphne's own command line with smaller websocket caps: a
 # limit, not a speed-up).
@@ -68,6 +71,7 @@ GUERRA_GC_TUNING = speed_up("GUERRA_GC_TUNING")
 GUERRA_PREPARED_SQL = speed_up("GUERRA_PREPARED_SQL")
 GUERRA_SQLITE_TURNS = speed_up("GUERRA_SQLITE_TURNS")
 GUERRA_FAST_CHANNEL_LAYER = speed_up("GUERRA_FAST_CHANNEL_LAYER")
+GUERRA_PUSHED_PARTS = speed_up("GUERRA_PUSHED_PARTS")
 
 
 def database_from_url(url: str) -> dict[str, Any]:
@@ -207,10 +211,14 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "guerra.wsgi.application"
 ASGI_APPLICATION = "guerra.asgi.application"
-# Largest websocket frame and message a client may send, in bytes (a ping is 16; daphne's own
-# default is 1 MiB). daphne's runserver reads these two settings; `python -m guerra.runtime.server`
-# gives them to daphne's command line; the consumer refuses bigger frames too.
-DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 4096
+# Largest websocket frame a client may send, in bytes (a ping is 16; daphne's own default is
+# 1 MiB), and largest message either way: autobahn caps what the server sends with it too, and a
+# seat's frame of rendered parts (guerra/game/read/fragments.py) is some 40 kB on a full board; a
+# client's message of several frames is read up to this, then refused by the consumer as bigger
+# than a frame (4009). daphne's runserver reads these two settings; `python -m
+# guerra.runtime.server` gives them to daphne's command line.
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = 4096
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 512 * 1024
 # Requests a server process runs at once, each on a long-lived thread of its own (the others
 # wait their turn): guerra/runtime/handler.py, with GUERRA_POOLED_HANDLER on.
 GUERRA_REQUEST_THREADS = int(os.environ.get("GUERRA_REQUEST_THREADS", "8"))

@@ -25,3 +25,8 @@ class GameConfig(AppConfig):
         from guerra.game.procedures import load
 
         load()
+        # The parts each seat's page is sent with a change's doorbells (read side -> push).
+        from guerra.game.live import push
+        from guerra.game.read.fragments import frames
+
+        push.framer = frames

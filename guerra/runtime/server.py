@@ -2,9 +2,10 @@
 `python -m guerra.runtime.server [daphne's options] guerra.asgi:application`.
 
 This is daphne's own command line (the same options, see `daphne --help`) with one difference:
-the largest websocket frame and message a client may send default to the Django settings
-DAPHNE_WEBSOCKET_MAX_FRAME_SIZE and DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE (4 KiB) instead of
-daphne's 1 MiB. Our clients only ever send a 16-byte ping, so anything bigger is refused by
+the largest websocket frame a client may send and the largest message default to the Django
+settings DAPHNE_WEBSOCKET_MAX_FRAME_SIZE (4 KiB) and DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE (512 KiB,
+which autobahn applies to what the server sends too: a frame of rendered parts) instead of
+daphne's 1 MiB. Our clients only ever send a 16-byte ping, so a bigger frame is refused by
 autobahn before it is read whole or reaches the application: the connection closes with 1009
 (autobahn would drop the TCP connection without a close frame, its `failByDrop` default, which a
 client sees as 1006 "abnormal closure"; our Server asks it for the closing handshake instead).

@@ -83,19 +83,24 @@
   // Several pushes in one burst (an action that logs many events) refresh each part once.
   // `step` is the game's step once the pushed change was made (none: fetch in any case): a
   // part that shows that step or a later one (data-step) is not fetched again, e.g. the panel
-  // that a player's own decision has just answered with.
-  function ring(parts, step) {
+  // that a player's own decision has just answered with, or one the push's frame brought.
+  // `chain` and `seq` name the event that rang: a log that holds its line (data-line) is not
+  // fetched again either.
+  function ring(parts, step, chain, seq) {
     var wanted = typeof step === "number" ? step : Infinity;
     for (var i = 0; i < parts.length; i++) {
-      pending[parts[i]] = Math.max(pending[parts[i]] || 0, wanted);
+      var ringing = pending[parts[i]] || (pending[parts[i]] = { step: 0, causes: {} });
+      ringing.step = Math.max(ringing.step, wanted);
+      if (!chain) ringing.causes = null; // rung for no one event: fetched in any case
+      else if (ringing.causes) ringing.causes[chain] = Math.max(ringing.causes[chain] || 0, seq);
     }
     if (!flushTimer) flushTimer = setTimeout(flush, 20);
   }
 
   function flush() {
     flushTimer = null;
-    var steps = pending;
-    var parts = Object.keys(steps);
+    var rings = pending;
+    var parts = Object.keys(rings);
     pending = {};
     rung += 1;
     if (parts.indexOf("page") >= 0) {
@@ -109,12 +114,13 @@
       if (part !== "all" && posting(elements)) {
         // The player's own decision is on its way and will answer with this part: wait for
         // it, then fetch only if its answer is older than the push.
-        held[part] = Math.max(held[part] || 0, steps[part]);
+        held[part] = Math.max(held[part] || 0, rings[part].step);
         continue;
       }
       noteUnread(part);
       var detail = { part: part, rung: rung };
-      if (steps[part] !== Infinity) detail.step = steps[part];
+      if (part !== "all" && rings[part].step !== Infinity) detail.step = rings[part].step;
+      if (part !== "all" && rings[part].causes) detail.causes = rings[part].causes;
       document.body.dispatchEvent(new CustomEvent("live:" + part, { detail: detail }));
     }
   }
@@ -142,8 +148,19 @@
     var step = ringing && ringing.detail && ringing.detail.step;
     if (typeof step !== "number") return;
     var shown = event.detail.elt.getAttribute("data-step");
-    if (shown !== null && Number(shown) >= step) event.preventDefault();
+    if ((shown !== null && Number(shown) >= step) || holdsLines(event.detail.elt, ringing.detail.causes)) {
+      event.preventDefault();
+    }
   });
+
+  // Whether an element holds the line of each event that rang it (a log a frame brought them to).
+  function holdsLines(elt, causes) {
+    var chains = causes ? Object.keys(causes) : [];
+    for (var i = 0; i < chains.length; i++) {
+      if (!elt.querySelector('[data-line="' + chains[i] + ":" + causes[chains[i]] + '"]')) return false;
+    }
+    return chains.length > 0;
+  }
 
   // A part's fetch that failed (an error answer, no network, too slow) keeps what the page
   // shows (htmx swaps no error answer), says so in the status line, and the page catches up
@@ -279,8 +296,15 @@
     var last = known[message.chain] || 0;
     if (message.seq <= last) return; // already counted (in the hello, or a duplicate)
     known[message.chain] = message.seq;
-    if (message.prev === last) ring(message.parts, message.step);
+    if (message.prev === last) ring(message.parts, message.step, message.chain, message.seq);
     else ring(["all"]);
+  }
+
+  // The parts a change touched, rendered for this page's seat (frames.js puts them in): sent
+  // ahead of the change's doorbells, which then find nothing left to fetch.
+  function onParts(message) {
+    if (message.stage !== stage || !window.guerraFrames) return;
+    window.guerraFrames.apply(message, root.dataset.liveSeat);
   }
 
   function onMessage(event) {
@@ -294,6 +318,7 @@
     }
     if (message.type === "hello") onHello(message);
     else if (message.type === "push") onPush(message);
+    else if (message.type === "parts") onParts(message);
   }
 
   function connect() {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from playwright.sync_api import Page, WebSocket, expect
@@ -227,7 +228,9 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     player, shot
 ):
     """Anna passes an action: her answer is the fresh panel, so the push of that step fetches
-    her board and log but not her panel again; Carla, who did not act, fetches all three."""
+    her board and log but not her panel again; Carla, who did not act, fetches all three. With
+    the parts pushed (GUERRA_PUSHED_PARTS, on unless turned off), neither page fetches anything:
+    the push brought every part already rendered."""
     anna = player("anna")
     carla = player("carla")
     new_user("bruno")
@@ -253,8 +256,13 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
                         for part in ("tavolo", "turno", "registro"))
     assert f"POST /partite/{game.pk}/passa/" in fetched["anna"]
     assert turn not in fetched["anna"], fetched["anna"]
-    assert board in fetched["anna"] and log in fetched["anna"], fetched["anna"]
-    assert turn in fetched["carla"] and board in fetched["carla"], fetched["carla"]
+    if settings.GUERRA_PUSHED_PARTS:
+        assert fetched["anna"] == [f"POST /partite/{game.pk}/passa/"]
+        assert fetched["carla"] == []
+        expect(carla.locator("#event-log li").first).to_contain_text("passa")
+    else:
+        assert board in fetched["anna"] and log in fetched["anna"], fetched["anna"]
+        assert turn in fetched["carla"] and board in fetched["carla"], fetched["carla"]
     # Her panel is her answer's: the second of her two actions.
     expect(anna.locator("#turn-box")).to_contain_text("azione 2 di 2")
     shot(anna, "live-own-decision-not-fetched-again")

@@ -66,13 +66,14 @@ def closed_code(sock: ClientConnection, frame: str | list[str]) -> int:
 
 
 CAP = settings.DAPHNE_WEBSOCKET_MAX_FRAME_SIZE
+MESSAGE_CAP = settings.DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE
 
 
 @pytest.mark.parametrize(
     "frame",
     [
         "x" * (CAP + 1),  # one frame over the cap
-        ["x" * (CAP // 2 + 1), "x" * (CAP // 2 + 1)],  # one message over the cap, in two frames
+        ["x" * CAP] * (MESSAGE_CAP // CAP + 1),  # one message over the cap, in frames under it
     ],
     ids=["frame", "message"],
 )
@@ -102,6 +103,8 @@ def test_the_server_itself_refuses_a_frame_or_message_over_the_cap(running_game,
         ('{"type": "attack"}', consumers.CLOSE_UNKNOWN_MESSAGE),
         ("[" * 2000 + "]" * 2000, consumers.CLOSE_INVALID_JSON),
         ("not json", consumers.CLOSE_INVALID_JSON),
+        # A message of frames under the cap, bigger than a frame: read, then refused.
+        (["x" * (CAP // 2 + 1)] * 2, consumers.CLOSE_TOO_BIG),
     ],
 )
 def test_a_bad_frame_reaches_the_client_as_the_consumers_code_logged_in_one_line(
@@ -124,7 +127,7 @@ def test_runserver_takes_the_frame_cap_from_the_settings(monkeypatch):
     command = Command()
     command.handle(use_asgi=True)
     assert command.websocket_max_frame_size == consumers.MAX_FRAME_BYTES == 4096
-    assert command.websocket_max_message_size == 4096
+    assert command.websocket_max_message_size == consumers.MAX_SENT_BYTES == 512 * 1024
 
 
 def test_the_project_server_passes_the_cap_and_lets_an_explicit_option_win():
@@ -132,11 +135,11 @@ def test_the_project_server_passes_the_cap_and_lets_an_explicit_option_win():
 
     assert cli_defaults() == [
         "--websocket-max-frame-size=4096",
-        "--websocket-max-message-size=4096",
+        "--websocket-max-message-size=524288",
     ]
     from daphne.cli import CommandLineInterface
 
     parsed = CommandLineInterface().parser.parse_args(
         [*cli_defaults(), "--websocket-max-frame-size=100", "guerra.asgi:application"]
     )
-    assert (parsed.websocket_max_frame_size, parsed.websocket_max_message_size) == (100, 4096)
+    assert (parsed.websocket_max_frame_size, parsed.websocket_max_message_size) == (100, 524288)

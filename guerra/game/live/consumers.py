@@ -45,6 +45,9 @@ logger = logging.getLogger(__name__)
 
 # Largest client frame accepted, in bytes (a ping is 16): the servers' own cap.
 MAX_FRAME_BYTES: int = settings.DAPHNE_WEBSOCKET_MAX_FRAME_SIZE
+# Largest message the server sends (autobahn fails the connection beyond it): a frame of parts
+# that would be bigger is not sent, and the page fetches the parts its doorbells ring.
+MAX_SENT_BYTES: int = settings.DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE
 
 # A channel layer forgets a group's member a day after it joined (`group_expiry`, so that the
 # sockets of a crashed process do not stay members for ever), and Redis the whole group a day
@@ -78,6 +81,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     joined_at = float("inf")  # not joined yet: no rejoining either
     # A waiting room's visitor (neither seated nor staff): heard until the game starts.
     visitor = False
+    # The seat of the player this socket is (None: staff observing, or a visitor). Only its
+    # own frames of rendered parts reach it.
+    seat_id: int | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch first tidies the database connections on the process's one
@@ -103,6 +109,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         game, viewer = found
         self.visitor = viewer.seat is None and not viewer.observer
+        self.seat_id = viewer.seat.pk if viewer.seat is not None else None
         groups = [group_name(game.pk, chain) for chain in viewer.chains()]
         self.groups = groups  # the base class leaves them on disconnect
         await self.join_groups()
@@ -154,13 +161,22 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.close_with(code)
 
     async def live_push(self, event: dict[str, Any]) -> None:
-        """A push from live.send: forward it as it is. A visitor hears the push that ends the
+        """A push from live.send: forward it as it is (a seat's frame of parts only to that
+        seat's sockets). A visitor hears the push that ends the
         waiting room (its page reloads), then nothing more: the table is not theirs."""
         if self.closing:
             return
         push = event["push"]
+        if push.get("type") == "parts" and (self.seat_id is None or push.get("to") != self.seat_id):
+            # A seat's parts, rendered as that seat sees them, in its power group: an observer
+            # hears that group too, and fetches its own parts instead.
+            return
         try:
-            await self.send_json(push)
+            text = json.dumps(push, separators=(",", ":"))
+            # UTF-8 takes at most 4 bytes a character: only a long text is measured.
+            if len(text) > MAX_SENT_BYTES // 4 and len(text.encode()) > MAX_SENT_BYTES:
+                return  # a frame of parts that big: the page fetches them (a doorbell: tiny)
+            await self.send(text_data=text)
         except Disconnected:
             # The browser went away and the server has not told this consumer yet: its
             # disconnect follows. The push is lost with the socket; the page catches up when

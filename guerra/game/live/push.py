@@ -1,4 +1,5 @@
-"""Live updates: pushes are doorbells, the database is the truth.
+"""Live updates: pushes are doorbells, the database is the truth; each seat's page is also sent
+the parts a change touched, already rendered (`framer`), and fetches only what they lack.
 
 A push names the page parts to re-fetch and carries the event's number within its audience
 chain (`seq`) together with `prev`, the number before it, so a client notices a lost message
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 
 from guerra.game.access.audience import ALL, LAST_SEQ, Viewer, chain_of, event_chain, last_in_chains
@@ -122,11 +125,36 @@ def push_message(event: GameEvent) -> dict[str, Any]:
     }
 
 
-def push_on_commit(event: GameEvent) -> None:
-    """Ring the event's audience once its transaction commits; a rollback rings nobody."""
-    group = group_name(event.game_id, event_chain(event))
-    message = push_message(event)
-    transaction.on_commit(lambda: send(group, message), robust=True)
+# What each seat's page is sent with the doorbells of a change: (seat id, frame) pairs, the parts
+# the change touched rendered for that seat. The read side renders them (guerra/game/read/
+# fragments.py, set here when the app starts: this layer lies below it); None sends doorbells only.
+Framer = Callable[[int, Sequence[GameEvent]], Iterable[tuple[int, dict[str, Any]]]]
+framer: Framer | None = None
+
+
+def push_batch_on_commit(events: Sequence[GameEvent]) -> None:
+    """Once the events' transaction commits (they were logged together, so a rollback takes
+    them all), send each seat its frame, then each event's doorbell to its audience group."""
+    if not events:
+        return
+    game_id = events[0].game_id
+    doorbells = [(group_name(e.game_id, event_chain(e)), push_message(e)) for e in events]
+    transaction.on_commit(lambda: ring(game_id, list(events), doorbells), robust=True)
+
+
+def ring(game_id: int, events: list[GameEvent],
+         doorbells: list[tuple[str, dict[str, Any]]]) -> None:
+    """The frames first, each sent as soon as it is made, so that a page has the parts when
+    their doorbell rings (and fetches nothing); a frame that cannot be made never holds the
+    doorbells back (its page fetches)."""
+    if framer is not None and settings.GUERRA_PUSHED_PARTS:
+        try:
+            for seat_id, frame in framer(game_id, events):
+                send(power_group(game_id, seat_id), frame)
+        except Exception:
+            logger.exception("the pushed parts of game %s could not be rendered", game_id)
+    for group, message in doorbells:
+        send(group, message)
 
 
 def send(group: str, message: dict[str, Any]) -> bool:

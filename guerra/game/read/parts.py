@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from guerra.game.access.audience import Viewer, visible_events_filter
+from guerra.game.access.audience import Viewer, event_chain, visible_events_filter
 from guerra.game.live.push import CHAT_KINDS
 from guerra.game.models import Game, GameEvent, GameStatus, Region, Seat
 from guerra.game.models.state import game_regions, load_state
@@ -75,8 +75,15 @@ def log_line(game: Game, event: GameEvent) -> SafeString:
     line = _LOG_LINES.get(key)
     if line is None:  # the template escapes what it shows
         line = _LOG_LINES.put(key, mark_safe(render_to_string(
-            "game/_event_line.html", {"event": event, "text": describe(event)})))
+            "game/_event_line.html",
+            {"event": event, "text": describe(event), "line": line_name(event)})))
     return line
+
+
+def line_name(event: GameEvent) -> str:
+    """How a log line names its event to the pages that hear its chain (never the game-wide
+    number, which would count the events of chains they may not hear)."""
+    return f"{event_chain(event)}:{event.chain_seq}"
 
 
 def alliance_chat_context(game: Game, viewer: Viewer, side: int, after: int | None = None,

@@ -52,8 +52,7 @@ class EventBatch:
             numbers[chain] += 1
             event.seq, event.chain_seq = seq, numbers[chain]
         statements.insert(events)
-        for event in events:
-            live.push_on_commit(event)
+        live.push_batch_on_commit(events)
         return events
 
 

@@ -57,11 +57,12 @@ def live_attrs(context: template.Context, game: Game) -> SafeString:
     if viewer is None:
         return SafeString("")
     return format_html(
-        'data-live-url="{}" data-live-chains="{}" data-live-stage="{}"',
+        'data-live-url="{}" data-live-chains="{}" data-live-stage="{}" data-live-seat="{}"',
         ws_path(game.pk),
         # `game` was loaded before the board: its last_event_seq bounds what the page shows.
         json.dumps(chains_for(game, viewer, upto=game.last_event_seq), separators=(",", ":")),
         stage_of(game),
+        viewer.seat_id or "",
     )
 
 

@@ -44,14 +44,6 @@ def table(running_game):
     return {p: seat(running_game, p) for p in ("Francia", "Prussia", "Gran Bretagna")}
 
 
-@pytest.fixture
-def pushes(monkeypatch):
-    """Every push that leaves, as (group, message), instead of the channel layer."""
-    sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(live, "send", lambda group, message: sent.append((group, message)))
-    return sent
-
-
 def test_group_names_follow_the_audience_chains():
     assert live.game_group(7) == "game-7.all"
     assert live.alliance_group(7, 2, 1) == "game-7.alliance-2-1"

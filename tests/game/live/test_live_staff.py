@@ -12,6 +12,7 @@ from guerra.game.models import GameEvent, Seat
 from guerra.game.read.log import describe
 from guerra.game.services import GameError
 from tests.game.attack_helpers import site_says
+from tests.game.live.capture import Sent
 from tests.game.play_helpers import state_of
 
 
@@ -39,8 +40,8 @@ def correct(client, game, power, **data):
 def test_staff_set_gold_and_vp_and_everyone_reads_it_in_the_log(
     running_game, prussia, staff, monkeypatch, django_capture_on_commit_callbacks
 ):
-    sent = []
-    monkeypatch.setattr(live, "send", lambda group, message: sent.append((group, message)))
+    sent = Sent()
+    monkeypatch.setattr(live, "send", sent.record)
     with django_capture_on_commit_callbacks(execute=True):
         response = correct(client_of(staff), running_game, prussia, note="conteggio sbagliato")
     assert response.status_code == 200

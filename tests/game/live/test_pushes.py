@@ -17,7 +17,6 @@ import pytest
 from django.utils import timezone
 
 from guerra.game import services
-from guerra.game.live import push as live
 from guerra.game.models import Attack, Game, Scenario
 from guerra.rules.game.machine import pending
 from tests.game.attack_helpers import decide, declare, rig  # noqa: F401 (rig: a fixture)
@@ -36,13 +35,6 @@ GAME_STEP = {"board", "turn", "log"}
 MEANS = {"game_play", "log_event", "default_game_name"}
 
 Heard = dict[str, set[str]]
-
-
-@pytest.fixture
-def pushes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(live, "send", lambda group, message: sent.append((group, message)))
-    return sent
 
 
 @pytest.fixture

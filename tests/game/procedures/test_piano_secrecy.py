@@ -7,13 +7,10 @@ themselves and the odds. Once both are in, everyone sees both."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-import pytest
 from django.test import Client
 from django.urls import reverse
 
-from guerra.game.live import push as live
 from guerra.game.models import GameEvent
 from guerra.game.procedures import adapter
 from guerra.game.read.log import describe
@@ -36,13 +33,6 @@ from tests.game.procedures.piano_helpers import (  # noqa: F401 (fixtures)
 # What would tell Gran Bretagna's plan (ATTACKER_PLAN) on a page or in the log.
 TELLS = ("Controllo (Rapidità)", "Ingaggio mortale (Rapidità)",
          "Controllo (Rapidit")
-
-
-@pytest.fixture
-def pushes(monkeypatch):
-    sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(live, "send", lambda group, message: sent.append((group, message)))
-    return sent
 
 
 def parts(attack, c: Client) -> dict[str, str]:
@@ -78,6 +68,13 @@ def test_K3_a_plan_is_seen_by_its_side_only_until_both_are_in(
     assert pushes, "the plan made is pushed (that a plan is in, not what it is)"
     assert not any(word in json.dumps(pushes, ensure_ascii=False)
                    for word in ("rapidita", "Rapidità", "deadly", "control"))
+    # The parts pushed to each seat (its prompts, its turn panel, the log's lines) tell no plan,
+    # not even to Gran Bretagna: the plan shows on the attack page alone, which is fetched.
+    assert {message["to"] for _group, message in pushes.frames} >= set(
+        attack.game.seats.values_list("pk", flat=True))
+    for _group, message in pushes.frames:
+        pushed = " ".join(text(f["html"]) for f in [*message["fragments"], *message["lines"]])
+        assert not any(tell in pushed for tell in TELLS), message["to"]
     everyone = viewers(attack.game, make_user)
     for viewer, c in everyone.items():
         seen = parts(attack, c)

@@ -15,9 +15,8 @@ from guerra.game.read.invitations import prompts_for
 from guerra.game.services import log_event
 from tests.game.attack_helpers import declare, rig, seat
 from tests.game.live.test_consumers import sockets
-from tests.game.live.test_live import pushes
 
-__all__ = ["pushes", "rig", "sockets"]
+__all__ = ["rig", "sockets"]
 
 
 def client_of(user):

@@ -1,0 +1,105 @@
+/* Guerra's pushed parts: with a change's doorbells, the server sends this page's seat the parts
+ * the change touched, already rendered as this seat sees them (guerra/game/read/fragments.py),
+ * and the new lines of its event log. live.js hands each such frame here; the parts are swapped
+ * in at once, and the doorbells that follow find them up to date and fetch nothing (the step
+ * a part shows, data-step, or the log line it holds, data-line). Anything a frame does not
+ * bring, or that cannot be put in, is fetched as before: a frame is never the only way.
+ */
+(function () {
+  "use strict";
+
+  var SHOWN = "guerraShown"; // live.js: the fetched answer a part shows, forgotten on any swap
+  // The pushed part an element shows, but for its step: most changes leave the board as it was,
+  // and laying out its 30 kB again cost a page some 40 ms (bench/README.md, "What players see").
+  var FRAMED = "guerraFramed";
+
+  function token() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (e) {
+      return "";
+    }
+  }
+
+  // Rendered without a request, for many, a part's forms carry a stand-in for the CSRF token:
+  // the page's own goes in its place (htmx sends it in a header too).
+  function withToken(element) {
+    var value = token();
+    var fields = element.querySelectorAll("input[name=csrfmiddlewaretoken]");
+    for (var i = 0; i < fields.length; i++) fields[i].value = value;
+  }
+
+  function forget(element) {
+    for (var up = element; up; up = up.parentElement) {
+      delete up[SHOWN];
+      delete up[FRAMED];
+    }
+  }
+
+  // A swap inside an element (a refused form's message...) makes it show something else.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    for (var up = target; up; up = up.parentElement) delete up[FRAMED];
+  });
+
+  function stepOf(html) {
+    var match = /data-step="(\d+)"/.exec(html);
+    return match ? Number(match[1]) : null;
+  }
+
+  // One part: swapped in where the page has it (same id, same URL: the attack page's prompts,
+  // which leave out its own attack, are another part), unless the page already shows that step
+  // or a later one, or a decision is being sent from inside it (its answer is on its way).
+  function swapIn(fragment, seat) {
+    var target = document.getElementById(fragment.id);
+    if (!target || target.getAttribute("hx-get") !== fragment.src || !window.htmx) return;
+    var shown = target.getAttribute("data-step");
+    var step = stepOf(fragment.html);
+    if (shown !== null && step !== null && step <= Number(shown)) return;
+    if (target.querySelector("form.htmx-request")) return;
+    var bare = fragment.html.replace(/ data-step="\d+"/, "");
+    if (target[FRAMED] === bare && step !== null) {
+      target.setAttribute("data-step", String(step)); // the same part, at a later step
+      return;
+    }
+    window.htmx.swap(target, fragment.html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+    var fresh = document.getElementById(fragment.id);
+    if (!fresh) return;
+    forget(fresh);
+    fresh[FRAMED] = bare;
+    withToken(fresh);
+    // One board is rendered for every seat alike: this page's own power is marked here.
+    var mine = seat && fresh.querySelector("#power-" + seat);
+    if (mine) mine.classList.add("mine");
+  }
+
+  // The log's new lines, newest on top, each once, the oldest dropped beyond the length it shows
+  // (data-shown). A log with no list yet (nothing had happened), or one that reaches that length
+  // now (the server then adds its note "only the latest..."), is fetched instead.
+  function addLines(lines) {
+    var log = document.getElementById("event-log");
+    var list = log && log.querySelector("ol.events");
+    if (!list || !lines.length) return;
+    var fresh = lines.filter(function (line) {
+      return !list.querySelector('[data-line="' + line.line + '"]');
+    });
+    var most = Number(log.getAttribute("data-shown") || 0);
+    var had = list.children.length;
+    if (!fresh.length || (most && had < most && had + fresh.length >= most)) return;
+    for (var i = 0; i < fresh.length; i++) {
+      var holder = document.createElement("ol");
+      holder.innerHTML = fresh[i].html;
+      if (holder.firstElementChild) list.insertBefore(holder.firstElementChild, list.firstChild);
+    }
+    while (most && list.children.length > most) list.removeChild(list.lastElementChild);
+    forget(log);
+  }
+
+  window.guerraFrames = {
+    apply: function (message, seat) {
+      var fragments = message.fragments || [];
+      for (var i = 0; i < fragments.length; i++) swapIn(fragments[i], seat);
+      addLines(message.lines || []);
+    }
+  };
+})();

@@ -1,0 +1,158 @@
+"""The parts pushed with a change (guerra/game/read/fragments.py): ahead of the doorbells, each
+seat is sent the parts the change touched, as that seat would fetch them, each rendered once per
+audience, and nothing it may not see; only the seat's own sockets are handed them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import transaction
+from django.urls import reverse
+
+from guerra.game import services
+from guerra.game.live import push as live
+from guerra.game.models import Game, Seat, Visibility
+from guerra.game.read import fragments
+from guerra.game.services import log_event
+from tests.game.live.test_consumers import Table, sockets  # noqa: F401 (sockets: a fixture)
+from tests.game.play_helpers import seat_of, state_of
+from tests.game.text.test_italian_phrases import client_of
+
+POWERS = ("Francia", "Gran Bretagna", "Prussia")
+
+
+def frames_by_seat(pushes: Any) -> dict[int, dict[str, Any]]:
+    found = {}
+    for group, message in pushes.frames:
+        assert group == live.power_group(int(group.split(".")[0][5:]), message["to"])
+        assert message["to"] not in found, "one frame a seat"
+        found[message["to"]] = message
+    return found
+
+
+def as_fetched(html: str) -> str:
+    """A part as its URL answers it, but for what a request adds: the CSRF field of its forms
+    and the mark of the viewer's own power panel (frames.js puts both in)."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    return html.replace('class="power-panel mine"', 'class="power-panel"').strip()
+
+
+def passed(game: Game, pushes: Any, capture: Any) -> None:
+    pushes.clear()
+    with capture(execute=True):
+        services.action_pass(game_id=game.pk, user=seat_of(game, "Francia").user,
+                             step=state_of(game).step)
+
+
+def test_a_pass_sends_each_seat_the_parts_it_would_fetch_ahead_of_the_doorbells(
+        running_game, pushes, django_capture_on_commit_callbacks):
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    frames = frames_by_seat(pushes)
+    seats = {seat_of(running_game, p).pk: p for p in POWERS}
+    assert set(frames) == set(seats)
+    assert pushes.kinds == ["parts"] * 3 + ["push"] * len(pushes)  # the frames first
+    urls = {"turn-box": "game_turn_part", "board": "game_board_part",
+            "regions": "game_regions_part"}
+    for seat_id, frame in frames.items():
+        client = client_of(Seat.objects.get(pk=seat_id).user)
+        assert [f["id"] for f in frame["fragments"]] == ["turn-box", "board", "regions"]
+        for fragment in frame["fragments"]:
+            url = reverse(urls[fragment["id"]], args=[running_game.pk])
+            assert fragment["src"] == url
+            assert as_fetched(fragment["html"]) == as_fetched(client.get(url).content.decode())
+        [line] = frame["lines"]
+        assert line["line"] in client.get(reverse("game_log_part", args=[running_game.pk])
+                                          ).content.decode()
+        assert frame["step"] == state_of(running_game).step
+    # Francia's second action now: its panel has the actions; the others say whose turn it is.
+    by_power = {seats[s]: f["fragments"][0]["html"] for s, f in frames.items()}
+    assert "your-move" in by_power["Francia"] and "Costruisci" in by_power["Francia"]
+    for power in ("Prussia", "Gran Bretagna"):
+        assert "Tocca alla Francia" in by_power[power] and "Costruisci" not in by_power[power]
+
+
+def test_each_part_is_rendered_once_per_audience(
+        running_game, pushes, django_capture_on_commit_callbacks, monkeypatch):
+    rendered: list[str] = []
+    original = fragments.render_to_string
+
+    def counting(name: str, context: Any = None, *args: Any, **kwargs: Any) -> str:
+        rendered.append(name)
+        return original(name, context, *args, **kwargs)
+
+    monkeypatch.setattr(fragments, "render_to_string", counting)
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    # The board alike for all (this combat system shows no hand on it); the region cards once
+    # for those who watch and once for Francia, whose turn it still is; in the rounds each
+    # seat's turn panel has its own gold transfer.
+    assert rendered.count("game/board.html#board") == 1
+    assert rendered.count("game/board.html#regions") == 2
+    assert rendered.count("game/_phase.html") == 3
+    boards = {f["fragments"][1]["html"] for f in frames_by_seat(pushes).values()}
+    assert len(boards) == 1 and "power-panel mine" not in boards.pop()
+
+
+def test_a_line_of_one_power_or_one_alliance_is_sent_to_its_audience_only(
+        running_game, pushes, django_capture_on_commit_callbacks):
+    game = Game.objects.get(pk=running_game.pk)
+    prussia, britain = seat_of(game, "Prussia"), seat_of(game, "Gran Bretagna")
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        log_event(game, "public_note", visibility=Visibility.POWER, seat=prussia)
+    assert set(frames_by_seat(pushes)) == {prussia.pk}
+    [line] = frames_by_seat(pushes)[prussia.pk]["lines"]
+    assert line["line"] == f"power-{prussia.pk}:1"
+    pushes.clear()
+    side = game.war_sides()[britain.pk]
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        log_event(game, "public_note", visibility=Visibility.ALLIANCE, side=side)
+    allies = {s for s, other in game.war_sides().items() if other == side}
+    assert set(frames_by_seat(pushes)) == allies and prussia.pk not in allies
+
+
+def test_a_chat_line_is_not_a_log_line(running_game, pushes, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.chat_post_alliance(game_id=running_game.pk, text="Attacchiamo all'alba",
+                                    user=seat_of(running_game, "Francia").user)
+    assert pushes and pushes.frames == []  # the chat is fetched: no part of the board changed
+
+
+def test_with_the_switch_off_only_the_doorbells_go(
+        running_game, pushes, django_capture_on_commit_callbacks, settings):
+    settings.GUERRA_PUSHED_PARTS = False
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    assert pushes.frames == [] and {m["parts"][0] for _g, m in pushes} == {"board"}
+
+
+def test_parts_that_cannot_be_rendered_never_hold_the_doorbells_back(
+        running_game, pushes, django_capture_on_commit_callbacks, monkeypatch, caplog):
+    def broken(game_id: int, events: Any) -> list[Any]:
+        raise RuntimeError("a template went wrong")
+
+    monkeypatch.setattr(live, "framer", broken)
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    assert pushes.frames == [] and len(pushes) == 1
+    assert "could not be rendered" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seats_parts_reach_its_sockets_and_never_an_observers(
+        running_game, sockets, make_user):  # noqa: F811 (sockets: the fixture)
+    table = await sync_to_async(Table)(running_game)
+    staff = await sync_to_async(make_user)("capo", staff=True)
+    observer = await sockets(staff, table.game.pk)
+    carla = await sockets(table.carla, table.game.pk)
+
+    def note() -> int:
+        with transaction.atomic():
+            game = Game.objects.get(pk=table.game.pk)
+            return log_event(game, "public_note").chain_seq
+
+    seq = await sync_to_async(note)()
+    assert (await carla.receive_json_from())["seq"] == seq
+    assert [f["to"] for f in carla.frames] == [table.carla_seat.pk]
+    assert (await observer.receive_json_from())["seq"] == seq
+    assert observer.frames == []  # it hears Prussia's group, and fetches its own parts
+    assert await carla.receive_nothing() and await observer.receive_nothing()
