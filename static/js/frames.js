@@ -68,9 +68,12 @@
     forget(fresh);
     fresh[FRAMED] = bare;
     withToken(fresh);
-    // One board is rendered for every seat alike: this page's own power is marked here.
+    // One board is rendered for every seat alike: this page's own power is marked here, and
+    // taken out of the lists of the others (a gold transfer's recipients).
     var mine = seat && fresh.querySelector("#power-" + seat);
     if (mine) mine.classList.add("mine");
+    var own = seat ? fresh.querySelectorAll('select[data-others] option[value="' + seat + '"]') : [];
+    for (var i = 0; i < own.length; i++) own[i].remove();
   }
 
   // The log's new lines, newest on top, each once, the oldest dropped beyond the length it shows
@@ -95,11 +98,38 @@
     forget(log);
   }
 
+  // An alliance chat's new line, appended to the chat's log where the page shows it (each line
+  // once: a post's own answer may have brought it), marked as the reader's own if it wrote it,
+  // and named by its event (data-event): its doorbell then finds it there and fetches nothing.
+  function addChat(chat, seat) {
+    var log = document.getElementById(chat.log);
+    if (!log || log.getAttribute("hx-get") !== chat.src) return;
+    var holder = document.createElement("div");
+    holder.innerHTML = chat.html;
+    var line = holder.firstElementChild;
+    if (!line) return;
+    var id = line.getAttribute("data-line");
+    var there = log.querySelector('[data-line="' + id + '"]');
+    if (there) {
+      there.setAttribute("data-event", chat.event);
+      return;
+    }
+    line.setAttribute("data-event", chat.event);
+    if (seat && line.getAttribute("data-speaker") === String(seat)) line.classList.add("mine");
+    var empty = log.querySelector(".empty");
+    if (empty) empty.remove();
+    log.appendChild(line);
+    forget(log);
+    log.scrollTop = log.scrollHeight;
+  }
+
   window.guerraFrames = {
     apply: function (message, seat) {
       var fragments = message.fragments || [];
       for (var i = 0; i < fragments.length; i++) swapIn(fragments[i], seat);
       addLines(message.lines || []);
+      var chats = message.chats || [];
+      for (var j = 0; j < chats.length; j++) addChat(chats[j], seat);
     }
   };
 })();

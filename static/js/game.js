@@ -198,8 +198,8 @@
     caption.textContent = option.text;
   }
 
-  function wholeChoices() {
-    var selects = document.querySelectorAll("select:not([multiple])");
+  function wholeChoices(scope) {
+    var selects = scope.querySelectorAll("select:not([multiple])");
     for (var i = 0; i < selects.length; i++) wholeChoice(selects[i]);
   }
 
@@ -228,8 +228,8 @@
   });
 
   // A wide table stacks on a phone (CSS, table.stack): each cell says its column's name.
-  function labelCells() {
-    var tables = document.querySelectorAll("table.stack");
+  function labelCells(scope) {
+    var tables = scope.querySelectorAll("table.stack");
     for (var i = 0; i < tables.length; i++) {
       var heads = tables[i].querySelectorAll("thead th");
       var rows = tables[i].querySelectorAll("tbody tr");
@@ -242,20 +242,38 @@
     }
   }
 
-  function refresh() {
+  function refresh(scopes) {
     tick();
-    labelCells();
+    for (var i = 0; i < scopes.length; i++) labelCells(scopes[i]);
     showRules(rulesShown());
     centreCharts();
     setUpMaps();
-    wholeChoices();
+    for (var j = 0; j < scopes.length; j++) wholeChoices(scopes[j]);
+  }
+
+  // What a swap put in is seen to before the next frame is drawn, once for all the swaps of a
+  // push: measuring a select or a map right after each swap made the browser lay the whole
+  // page out again each time (some 50 ms a swap on the board page, bench/README.md).
+  var settled = null;
+
+  function refreshSoon(event) {
+    var scope = event.target && event.target.querySelectorAll ? event.target : document;
+    if (!settled) {
+      settled = [];
+      requestAnimationFrame(function () {
+        var scopes = settled;
+        settled = null;
+        refresh(scopes.filter(function (s) { return s === document || s.isConnected; }));
+      });
+    }
+    settled.push(scope);
   }
 
   setInterval(tick, 1000);
-  document.addEventListener("DOMContentLoaded", refresh);
-  document.addEventListener("htmx:afterSettle", refresh);
+  document.addEventListener("DOMContentLoaded", function () { refresh([document]); });
+  document.addEventListener("htmx:afterSettle", refreshSoon);
   window.addEventListener("resize", function () {
-    wholeChoices();
+    wholeChoices(document);
     resizeMaps();
     centreCharts();  // a chart or a path list hidden at load may show now (a phone turned)
   });

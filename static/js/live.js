@@ -153,11 +153,13 @@
     }
   });
 
-  // Whether an element holds the line of each event that rang it (a log a frame brought them to).
+  // Whether an element holds the line of each event that rang it (the event log or an alliance's
+  // chat, which a frame brought them to).
   function holdsLines(elt, causes) {
     var chains = causes ? Object.keys(causes) : [];
     for (var i = 0; i < chains.length; i++) {
-      if (!elt.querySelector('[data-line="' + chains[i] + ":" + causes[chains[i]] + '"]')) return false;
+      var name = chains[i] + ":" + causes[chains[i]];
+      if (!elt.querySelector('[data-line="' + name + '"], [data-event="' + name + '"]')) return false;
     }
     return chains.length > 0;
   }
@@ -508,10 +510,15 @@
     }
   }
 
-  document.body.addEventListener("htmx:afterSettle", function () {
+  document.body.addEventListener("htmx:afterSettle", function (event) {
     dropRepeatedLines();
+    // Only a log the swap touched: reading a height lays the whole page out.
+    var swapped = event.target;
     var logs = document.querySelectorAll("[data-scroll-bottom]");
-    for (var i = 0; i < logs.length; i++) logs[i].scrollTop = logs[i].scrollHeight;
+    for (var i = 0; i < logs.length; i++) {
+      if (swapped && swapped.contains && !swapped.contains(logs[i]) && !logs[i].contains(swapped)) continue;
+      logs[i].scrollTop = logs[i].scrollHeight;
+    }
     markContacts();
   });
 

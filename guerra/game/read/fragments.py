@@ -29,17 +29,20 @@ from django.urls import reverse
 from guerra.game.access.audience import Viewer, event_chain
 from guerra.game.errors import GameError
 from guerra.game.live.push import CHAT_KINDS, parts_for, stage_of
-from guerra.game.models import Game, GameEvent, GameStatus, Seat
+from guerra.game.models import ChatMessage, Game, GameEvent, GameStatus, Seat
 from guerra.game.models.state import load_state
 from guerra.game.procedures import adapter
 from guerra.game.read.board import BoardView, board_view
 from guerra.game.read.invitations import alliance_invitations, prompt_context
+from guerra.game.read.negotiation import Line, Speaker
 from guerra.game.read.parts import line_name, log_line, phase_context, viewer_sides
 from guerra.rules.game.machine import pending
 from guerra.rules.game.state import GameState
 
-# The key of a rendering that every seat sees alike.
+# The key of a rendering that every seat sees alike, and of one that every seat not awaited sees
+# alike but for what frames.js puts right.
 PUBLIC = "public"
+SEATED = "seated"
 
 
 @dataclass
@@ -67,30 +70,31 @@ class Table:
             self._board = board_view(self.game, AnonymousUser())
         return self._board
 
-    def once(self, element: str, key: object, render: Callable[[], str]) -> str:
-        found = self.rendered.get((element, key))
-        if found is None:
-            found = self.rendered[element, key] = render()
-        return found
+
+Render = Callable[[Table, Seat | None, object], str]
 
 
 @dataclass(frozen=True)
 class Element:
-    """A live element of the board page: its id, the parts that ring it, its URL's name."""
+    """A live element of the board page: its id, the parts that ring it, its URL's name, the
+    audience a seat sees it in (its key), how it is drawn for a seat of that audience, and
+    whether it bears a decision (sent first, in a frame of its own)."""
 
     id: str
     parts: frozenset[str]
     url: str
     key: Callable[[Table, Seat], object]
-    render: Callable[[Table, Seat | None], str]
+    render: Render
+    first: bool = False
 
-
-def _turn_key(table: Table, seat: Seat) -> object:
-    # In the rounds every seat's panel has its own gold transfer (to the others); otherwise the
-    # power awaited has its form, and the others all see the same panel.
-    if table.state.phase == "rounds" or seat.power in table.awaited:
-        return seat.pk
-    return PUBLIC
+    def html(self, table: Table, seat: Seat) -> str:
+        """Drawn once for each audience: the first seat of the audience asking draws it."""
+        key = self.key(table, seat)
+        found = table.rendered.get((self.id, key))
+        if found is None:
+            found = table.rendered[self.id, key] = self.render(
+                table, None if key == PUBLIC else seat, key)
+        return found
 
 
 # Rendered without a request, for many: a form's CSRF field holds this, and frames.js puts the
@@ -98,9 +102,21 @@ def _turn_key(table: Table, seat: Seat) -> object:
 NO_TOKEN = {"csrf_token": "pushed"}
 
 
-def _turn(table: Table, seat: Seat | None) -> str:
+def _turn_key(table: Table, seat: Seat) -> object:
+    # The power awaited has its form. In the rounds every other seat's panel has a gold transfer
+    # to the others: drawn once for them all with every power a recipient, frames.js takes each
+    # page's own power out of its list.
+    if seat.power in table.awaited:
+        return seat.pk
+    return SEATED if table.state.phase == "rounds" else PUBLIC
+
+
+def _turn(table: Table, seat: Seat | None, key: object) -> str:
     context = phase_context(table.game, table.viewer(seat))
-    return "" if context is None else render_to_string("game/_phase.html", {**context, **NO_TOKEN})
+    if context is None:
+        return ""
+    return render_to_string("game/_phase.html",
+                            {**context, **NO_TOKEN, "every_recipient": key == SEATED})
 
 
 def _board_key(table: Table, seat: Seat) -> object:
@@ -109,8 +125,8 @@ def _board_key(table: Table, seat: Seat) -> object:
     return seat.pk if system.board_panel(table.state, seat.power) is not None else PUBLIC
 
 
-def _board_partial(name: str) -> Callable[[Table, Seat | None], str]:
-    def render(table: Table, seat: Seat | None) -> str:
+def _board_partial(name: str) -> Render:
+    def render(table: Table, seat: Seat | None, key: object) -> str:
         context = {"game": table.game, "board": table.board(seat), "seat": seat, **NO_TOKEN}
         return render_to_string(f"game/board.html#{name}", context)
 
@@ -121,7 +137,7 @@ def _regions_key(table: Table, seat: Seat) -> object:
     return seat.pk if seat.power in table.plays_now else PUBLIC
 
 
-def _prompts(table: Table, seat: Seat | None) -> str:
+def _prompts(table: Table, seat: Seat | None, key: object) -> str:
     return render_to_string("game/_ally_prompts.html",
                             {**prompt_context(table.game, seat), **NO_TOKEN})
 
@@ -130,7 +146,7 @@ def _invitations_key(table: Table, seat: Seat) -> object:
     return ("side", table.sides.get(seat.pk))
 
 
-def _invitations(table: Table, seat: Seat | None) -> str:
+def _invitations(table: Table, seat: Seat | None, key: object) -> str:
     viewer = table.viewer(seat)
     sides = viewer_sides(table.game, viewer)
     return render_to_string("game/_alliance_invitations.html", {
@@ -141,18 +157,38 @@ def _invitations(table: Table, seat: Seat | None) -> str:
     })
 
 
-# In the order a page shows them first: the decision-bearing ones before the board.
+# In the order a page shows them: the decision-bearing ones first.
 ELEMENTS = (
-    Element("turn-box", frozenset({"turn", "board"}), "game_turn_part", _turn_key, _turn),
+    Element("turn-box", frozenset({"turn", "board"}), "game_turn_part", _turn_key, _turn,
+            first=True),
     Element("ally-prompts", frozenset({"invitations"}), "ally_prompts_part", lambda t, s: s.pk,
-            _prompts),
+            _prompts, first=True),
     Element("invitations", frozenset({"invitations"}), "alliance_invitations_part",
-            _invitations_key, _invitations),
+            _invitations_key, _invitations, first=True),
     Element("board", frozenset({"board"}), "game_board_part", _board_key,
             _board_partial("board")),
     Element("regions", frozenset({"board"}), "game_regions_part", _regions_key,
             _board_partial("regions")),
 )
+
+
+def _chat_lines(table: Table, events: list[GameEvent]) -> dict[str, dict[str, str]]:
+    """The alliance chat's new lines among `events`, by the event's line name: each drawn once,
+    as a reader who did not write it sees it (frames.js marks the writer's own)."""
+    wanted = {event.payload.get("message"): event for event in events
+              if event.kind == "chat_alliance"}
+    found = {}
+    for message in ChatMessage.objects.filter(game=table.game, pk__in=[m for m in wanted if m]
+                                              ).select_related("sender"):
+        event = wanted[message.pk]
+        line = Line(message, Speaker.of(message.sender), mine=False)
+        found[line_name(event)] = {
+            "log": f"chat-alliance-{event.side}",
+            "src": reverse("game_chat_alliance_war", args=[table.game.pk, event.war, event.side]),
+            "event": line_name(event),
+            "html": render_to_string("game/_chat_line.html", {"line": line}),
+        }
+    return found
 
 
 def _table(game: Game) -> Table | None:
@@ -172,8 +208,9 @@ def _table(game: Game) -> Table | None:
 def frames(game_id: int, events: Sequence[GameEvent]) -> Iterator[tuple[int, dict[str, Any]]]:
     """(seat id, frame) for each seat that hears one of `events`, committed together: the
     elements their parts ring, as the seat would fetch them now, and their log lines. Each is
-    made when asked for, to be sent at once: the seats awaited now first, the one who acted (its
-    answer shows its decision) last."""
+    made when asked for, to be sent at once: first every seat's decision-bearing parts and log
+    lines (the seats awaited now first, the one who acted, whose answer shows its decision,
+    last), then every seat's board."""
     game = Game.objects.filter(pk=game_id).defer("rules").first()
     if game is None or game.status != GameStatus.RUNNING:
         return  # a waiting room's or a finished game's pages fetch (or reload)
@@ -182,24 +219,23 @@ def frames(game_id: int, events: Sequence[GameEvent]) -> Iterator[tuple[int, dic
         return
     stage = stage_of(game)
     actors = {event.actor_id for event in events}
+    audience = []
     for seat in sorted(table.seats, key=lambda s: (s.power not in table.awaited, s.pk in actors)):
         chains = set(table.viewer(seat).chains())
         heard = [event for event in events if event_chain(event) in chains]
-        if not heard:
-            continue
-        parts = {part for event in heard for part in parts_for(event)}
-        fragments = []
-        for element in ELEMENTS:
-            if not element.parts & parts:
-                continue
-            key = element.key(table, seat)
-            seen_by = None if key == PUBLIC else seat
-            html = table.once(element.id, key,
-                              lambda e=element, s=seen_by: e.render(table, s))  # type: ignore[misc]
-            fragments.append({"id": element.id, "src": reverse(element.url, args=[game.pk]),
-                              "html": html})
-        lines = [{"line": line_name(event), "html": str(log_line(game, event))}
-                 for event in heard if event.kind not in CHAT_KINDS] if "log" in parts else []
-        if fragments or lines:
-            yield seat.pk, {"type": "parts", "to": seat.pk, "stage": stage, "step": game.step,
-                            "fragments": fragments, "lines": lines}
+        if heard:
+            audience.append((seat, heard, {part for event in heard for part in parts_for(event)}))
+    chats = _chat_lines(table, [event for _seat, heard, _parts in audience for event in heard])
+    for first in (True, False):
+        for seat, heard, parts in audience:
+            fragments = [{"id": e.id, "src": reverse(e.url, args=[game.pk]),
+                          "html": e.html(table, seat)}
+                         for e in ELEMENTS if e.first == first and e.parts & parts]
+            lines = [{"line": line_name(event), "html": str(log_line(game, event))}
+                     for event in heard
+                     if first and "log" in parts and event.kind not in CHAT_KINDS]
+            said = [chats[name] for name in map(line_name, heard) if first and name in chats]
+            if fragments or lines or said:
+                yield seat.pk, {"type": "parts", "to": seat.pk, "stage": stage,
+                                "step": game.step, "fragments": fragments, "lines": lines,
+                                "chats": said}

@@ -24,19 +24,36 @@ from tests.game.text.test_italian_phrases import client_of
 POWERS = ("Francia", "Gran Bretagna", "Prussia")
 
 
+FIRST = {e.id for e in fragments.ELEMENTS if e.first}
+
+
 def frames_by_seat(pushes: Any) -> dict[int, dict[str, Any]]:
-    found = {}
+    """Each seat's frames as one: at most two a seat, the decision-bearing parts and the log's
+    lines in the first, the board in the second, every seat's first before any second."""
+    found: dict[int, dict[str, Any]] = {}
+    seconds = False
     for group, message in pushes.frames:
         assert group == live.power_group(int(group.split(".")[0][5:]), message["to"])
-        assert message["to"] not in found, "one frame a seat"
-        found[message["to"]] = message
+        ids = {f["id"] for f in message["fragments"]}
+        first = bool(ids & FIRST or message["lines"])
+        assert not (first and ids - FIRST) and not (first and seconds)
+        seconds = seconds or not first
+        seat = found.setdefault(message["to"], {"fragments": [], "lines": [], "frames": 0})
+        seat["fragments"] += message["fragments"]
+        seat["lines"] += message["lines"]
+        seat["step"] = message["step"]
+        seat["frames"] += 1
+        assert seat["frames"] <= 2
     return found
 
 
-def as_fetched(html: str) -> str:
-    """A part as its URL answers it, but for what a request adds: the CSRF field of its forms
-    and the mark of the viewer's own power panel (frames.js puts both in)."""
+def as_fetched(html: str, seat: int) -> str:
+    """A part as its URL answers it, but for what frames.js puts right in a pushed one: the
+    CSRF field of its forms, the mark of the viewer's own power panel, and the viewer's own
+    power among the recipients of a gold transfer."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    html = re.sub(rf'(<select name="a" data-others>.*?)<option value="{seat}">[^<]*</option>',
+                  r"\1", html)
     return html.replace('class="power-panel mine"', 'class="power-panel"').strip()
 
 
@@ -53,7 +70,8 @@ def test_a_pass_sends_each_seat_the_parts_it_would_fetch_ahead_of_the_doorbells(
     frames = frames_by_seat(pushes)
     seats = {seat_of(running_game, p).pk: p for p in POWERS}
     assert set(frames) == set(seats)
-    assert pushes.kinds == ["parts"] * 3 + ["push"] * len(pushes)  # the frames first
+    assert len(pushes.frames) == 6  # the turn panel and the log's line, then the board
+    assert pushes.kinds == ["parts"] * 6 + ["push"] * len(pushes)  # the frames first
     urls = {"turn-box": "game_turn_part", "board": "game_board_part",
             "regions": "game_regions_part"}
     for seat_id, frame in frames.items():
@@ -62,7 +80,8 @@ def test_a_pass_sends_each_seat_the_parts_it_would_fetch_ahead_of_the_doorbells(
         for fragment in frame["fragments"]:
             url = reverse(urls[fragment["id"]], args=[running_game.pk])
             assert fragment["src"] == url
-            assert as_fetched(fragment["html"]) == as_fetched(client.get(url).content.decode())
+            fetched = client.get(url).content.decode()
+            assert as_fetched(fragment["html"], seat_id) == as_fetched(fetched, seat_id)
         [line] = frame["lines"]
         assert line["line"] in client.get(reverse("game_log_part", args=[running_game.pk])
                                           ).content.decode()
@@ -86,11 +105,12 @@ def test_each_part_is_rendered_once_per_audience(
     monkeypatch.setattr(fragments, "render_to_string", counting)
     passed(running_game, pushes, django_capture_on_commit_callbacks)
     # The board alike for all (this combat system shows no hand on it); the region cards once
-    # for those who watch and once for Francia, whose turn it still is; in the rounds each
-    # seat's turn panel has its own gold transfer.
+    # for those who watch and once for Francia, whose turn it still is; the turn panel once
+    # for Francia and once for the others (their gold transfers' recipients put right by
+    # frames.js).
     assert rendered.count("game/board.html#board") == 1
     assert rendered.count("game/board.html#regions") == 2
-    assert rendered.count("game/_phase.html") == 3
+    assert rendered.count("game/_phase.html") == 2
     boards = {f["fragments"][1]["html"] for f in frames_by_seat(pushes).values()}
     assert len(boards) == 1 and "power-panel mine" not in boards.pop()
 
@@ -112,11 +132,23 @@ def test_a_line_of_one_power_or_one_alliance_is_sent_to_its_audience_only(
     assert set(frames_by_seat(pushes)) == allies and prussia.pk not in allies
 
 
-def test_a_chat_line_is_not_a_log_line(running_game, pushes, django_capture_on_commit_callbacks):
+def test_an_alliance_chat_line_is_sent_drawn_once_to_the_alliance_only(
+        running_game, pushes, django_capture_on_commit_callbacks):
+    francia, prussia = seat_of(running_game, "Francia"), seat_of(running_game, "Prussia")
     with django_capture_on_commit_callbacks(execute=True):
         services.chat_post_alliance(game_id=running_game.pk, text="Attacchiamo all'alba",
-                                    user=seat_of(running_game, "Francia").user)
-    assert pushes and pushes.frames == []  # the chat is fetched: no part of the board changed
+                                    user=francia.user)
+    frames = {m["to"]: m for _g, m in pushes.frames}
+    assert set(frames) == {francia.pk, prussia.pk}  # not Gran Bretagna, the enemy
+    [said] = frames[prussia.pk]["chats"]
+    assert frames[francia.pk]["chats"] == [said]
+    assert frames[prussia.pk]["fragments"] == frames[prussia.pk]["lines"] == []  # not the log
+    side = running_game.war_sides()[prussia.pk]
+    assert said["log"] == f"chat-alliance-{side}" and said["event"] == f"alliance-1-{side}:1"
+    page = client_of(prussia.user).get(said["src"]).content.decode()
+    assert f'id="chat-alliance-{side}"' in page and "Attacchiamo all&#x27;alba" in said["html"]
+    assert "chat-line mine" not in said["html"]  # frames.js marks the writer's own
+    assert f'data-speaker="{francia.pk}"' in said["html"]
 
 
 def test_with_the_switch_off_only_the_doorbells_go(
@@ -152,7 +184,7 @@ async def test_a_seats_parts_reach_its_sockets_and_never_an_observers(
 
     seq = await sync_to_async(note)()
     assert (await carla.receive_json_from())["seq"] == seq
-    assert [f["to"] for f in carla.frames] == [table.carla_seat.pk]
+    assert [f["to"] for f in carla.frames] == [table.carla_seat.pk] * 2  # log line, then board
     assert (await observer.receive_json_from())["seq"] == seq
     assert observer.frames == []  # it hears Prussia's group, and fetches its own parts
     assert await carla.receive_nothing() and await observer.receive_nothing()
