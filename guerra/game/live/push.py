@@ -125,10 +125,11 @@ def push_message(event: GameEvent) -> dict[str, Any]:
     }
 
 
-# What each seat's page is sent with the doorbells of a change: (seat id, frame) pairs, the parts
-# the change touched rendered for that seat. The read side renders them (guerra/game/read/
-# fragments.py, set here when the app starts: this layer lies below it); None sends doorbells only.
-Framer = Callable[[int, Sequence[GameEvent]], Iterable[tuple[int, dict[str, Any]]]]
+# What each seat's page is sent with the doorbells of a change: batches of (seat id, frame) pairs,
+# the parts the change touched rendered for that seat, each batch to be sent as soon as it is made.
+# The read side renders them (guerra/game/read/fragments.py, set here when the app starts: this
+# layer lies below it); None sends doorbells only.
+Framer = Callable[[int, Sequence[GameEvent]], Iterable[list[tuple[int, dict[str, Any]]]]]
 framer: Framer | None = None
 
 
@@ -144,17 +145,42 @@ def push_batch_on_commit(events: Sequence[GameEvent]) -> None:
 
 def ring(game_id: int, events: list[GameEvent],
          doorbells: list[tuple[str, dict[str, Any]]]) -> None:
-    """The frames first, each sent as soon as it is made, so that a page has the parts when
-    their doorbell rings (and fetches nothing); a frame that cannot be made never holds the
-    doorbells back (its page fetches)."""
+    """The frames first, so that a page has the parts when their doorbell rings (and fetches
+    nothing): the first batch (the decisions) as soon as it is made, the others with the
+    doorbells. A frame that cannot be made never holds the doorbells back (its page fetches)."""
+    held: list[tuple[str, dict[str, Any]]] = []
     if framer is not None and settings.GUERRA_PUSHED_PARTS:
         try:
-            for seat_id, frame in framer(game_id, events):
-                send(power_group(game_id, seat_id), frame)
+            for number, batch in enumerate(framer(game_id, events)):
+                pushes = [(power_group(game_id, seat_id), frame) for seat_id, frame in batch]
+                if number == 0:
+                    send_all(pushes)
+                else:
+                    held += pushes
         except Exception:
             logger.exception("the pushed parts of game %s could not be rendered", game_id)
-    for group, message in doorbells:
-        send(group, message)
+    send_all([*held, *doorbells])
+
+
+def send_all(pushes: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send pushes at one go: one trip to an event loop for them all (from a request's thread
+    each trip waits for the loop, or starts one of its own)."""
+    if not pushes:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        async_to_sync(_send_each)(pushes)
+    else:
+        for group, message in pushes:
+            send(group, message)
+
+
+async def _send_each(pushes: list[tuple[str, dict[str, Any]]]) -> None:
+    before = set(_in_flight)
+    for group, message in pushes:
+        send(group, message)  # on this loop: a task each
+    await asyncio.gather(*(_in_flight - before), return_exceptions=True)
 
 
 def send(group: str, message: dict[str, Any]) -> bool:

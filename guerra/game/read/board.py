@@ -3,12 +3,14 @@ map's geometry is in map_layout)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Model
 from django.utils.translation import get_language
 
 from guerra.game.errors import GameError
@@ -89,6 +91,7 @@ class BoardView:
     viewer: Seat | None
     state: GameState | None = None
     homes: list[HomeView] = field(default_factory=list)
+    signature: str = ""  # BoardFacts.signature
 
     @property
     def alliances(self) -> list[tuple[int, list[PowerView]]]:
@@ -197,6 +200,21 @@ class BoardFacts:
     regions: list[RegionView]
     homes: dict[int, Holding]
     totals: dict[int, Totals]
+    # What the map and the region cards are drawn from, every column of every row: a step that
+    # changes no piece, marker or neutral (a pass, an auction call) has the same, and the same
+    # drawing (board.html keeps them by it, not by the step).
+    signature: str = ""
+
+
+def rows_signature(rows: Iterable[Model], seats: Iterable[Seat]) -> str:
+    """Every column of `rows`, and of each seat what the map shows of it (its power's name and
+    colour: not its purse, which changes at nearly every step)."""
+    digest = hashlib.sha1(usedforsecurity=False)
+    for row in rows:
+        values = tuple(getattr(row, f.attname) for f in row._meta.concrete_fields)
+        digest.update(repr((type(row).__name__, values)).encode())
+    digest.update(repr([(s.pk, s.power, s.colour) for s in seats]).encode())
+    return digest.hexdigest()
 
 
 # Facts by game, seed fingerprint (no other game shares it, even one reusing a deleted game's
@@ -228,7 +246,8 @@ def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:
         view = RegionView(region=region, path=path, label_x=x, label_y=y)
         regions.append(view)
         by_region[region.pk] = view
-    for holding in Holding.objects.filter(game=game).order_by("seat__order"):
+    holdings = list(Holding.objects.filter(game=game).order_by("seat__order"))
+    for holding in holdings:
         if holding.is_empty:
             continue
         holding.seat = seat_by_pk[holding.seat_id]
@@ -242,11 +261,13 @@ def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:
         total.armies += holding.armies
         total.fleets += holding.fleets
         total.forts += holding.forts
-    for neutral in Neutral.objects.filter(game=game, on_board=True):
+    neutrals = list(Neutral.objects.filter(game=game, on_board=True))
+    for neutral in neutrals:
         by_region[neutral.region_id].neutrals.append(neutral)
     for tile in TileHolding.objects.filter(game=game, count__gt=0):
         totals[tile.seat_id].tiles.append(tile_view(tile, region_rows))
-    return BoardFacts(regions=regions, homes=homes, totals=totals)
+    signature = rows_signature([*region_rows.values(), *holdings, *neutrals], seat_by_pk.values())
+    return BoardFacts(regions=regions, homes=homes, totals=totals, signature=signature)
 
 
 def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
@@ -279,4 +300,4 @@ def board_view(game: Game, user: User | AnonymousUser) -> BoardView:
         for i, p in enumerate(by_seating)
     ]
     return BoardView(game=game, regions=facts.regions, powers=list(powers.values()),
-                     viewer=viewer, state=state, homes=home_views)
+                     viewer=viewer, state=state, homes=home_views, signature=facts.signature)

@@ -205,12 +205,13 @@ def _table(game: Game) -> Table | None:
     )
 
 
-def frames(game_id: int, events: Sequence[GameEvent]) -> Iterator[tuple[int, dict[str, Any]]]:
+def frames(game_id: int, events: Sequence[GameEvent]
+           ) -> Iterator[list[tuple[int, dict[str, Any]]]]:
     """(seat id, frame) for each seat that hears one of `events`, committed together: the
-    elements their parts ring, as the seat would fetch them now, and their log lines. Each is
-    made when asked for, to be sent at once: first every seat's decision-bearing parts and log
-    lines (the seats awaited now first, the one who acted, whose answer shows its decision,
-    last), then every seat's board."""
+    elements their parts ring, as the seat would fetch them now, and their log lines. Two
+    batches, each made when asked for, to be sent at once: every seat's decision-bearing parts
+    and log lines (the seats awaited now first, the one who acted, whose answer shows its
+    decision, last), then every seat's board."""
     game = Game.objects.filter(pk=game_id).defer("rules").first()
     if game is None or game.status != GameStatus.RUNNING:
         return  # a waiting room's or a finished game's pages fetch (or reload)
@@ -227,6 +228,7 @@ def frames(game_id: int, events: Sequence[GameEvent]) -> Iterator[tuple[int, dic
             audience.append((seat, heard, {part for event in heard for part in parts_for(event)}))
     chats = _chat_lines(table, [event for _seat, heard, _parts in audience for event in heard])
     for first in (True, False):
+        batch = []
         for seat, heard, parts in audience:
             fragments = [{"id": e.id, "src": reverse(e.url, args=[game.pk]),
                           "html": e.html(table, seat)}
@@ -236,6 +238,8 @@ def frames(game_id: int, events: Sequence[GameEvent]) -> Iterator[tuple[int, dic
                      if first and "log" in parts and event.kind not in CHAT_KINDS]
             said = [chats[name] for name in map(line_name, heard) if first and name in chats]
             if fragments or lines or said:
-                yield seat.pk, {"type": "parts", "to": seat.pk, "stage": stage,
-                                "step": game.step, "fragments": fragments, "lines": lines,
-                                "chats": said}
+                batch.append((seat.pk, {"type": "parts", "to": seat.pk, "stage": stage,
+                                        "step": game.step, "fragments": fragments,
+                                        "lines": lines, "chats": said}))
+        if batch:
+            yield batch

@@ -208,11 +208,11 @@ def test_a_region_drawn_again_with_the_same_pieces_is_not_fitted_again(running_g
     assert placement.cache_info().misses == fitted + 1
 
 
-def test_the_map_is_drawn_once_a_step_and_shared_by_every_viewer(running_game):
-    """The map shows the same to everyone at a step of the game: the first page of the step
-    draws it, the other viewers' pages and re-fetches reuse that drawing, and the next step
-    draws it again."""
-    from tests.game.play_helpers import give_turn
+def test_the_map_is_drawn_once_for_its_pieces_and_shared_by_every_viewer(running_game):
+    """The map shows the same to everyone for the same pieces: the first page draws it, the
+    other viewers' pages and re-fetches reuse that drawing, a step that moves no piece (the
+    turn passed on) too, and a step that changes a piece draws it again."""
+    from tests.game.play_helpers import give_turn, set_pieces
 
     part = reverse("game_board_part", args=[running_game.pk])
 
@@ -224,9 +224,17 @@ def test_the_map_is_drawn_once_a_step_and_shared_by_every_viewer(running_game):
 
     assert drew_the_map("Francia")
     assert not drew_the_map("Gran Bretagna") and not drew_the_map("Francia")
-    give_turn(running_game, "Gran Bretagna")  # a new step
+    def the_map():
+        page = client_of(Seat.objects.get(game=running_game, power="Francia").user).get(part)
+        text = page.content.decode()
+        return text[text.index('<svg class="map"'):text.index("</svg>")]
+
+    before = the_map()
+    give_turn(running_game, "Gran Bretagna")  # a new step, the same pieces
+    assert not drew_the_map("Prussia") and the_map() == before
+    set_pieces(running_game, "Prussia", "Baltico", armies=4)  # a piece changes
     assert drew_the_map("Prussia")
-    assert not drew_the_map("Francia")
+    assert not drew_the_map("Francia") and the_map() != before
 
 
 def test_each_line_of_the_log_is_drawn_once_and_shared_by_every_viewer(running_game,
