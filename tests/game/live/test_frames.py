@@ -24,6 +24,12 @@ from tests.game.text.test_italian_phrases import client_of
 POWERS = ("Francia", "Gran Bretagna", "Prussia")
 
 
+@pytest.fixture(autouse=True)
+def _frames_on(settings: Any) -> None:
+    """The frames whatever the run's switches (GUERRA_STOCK=1 turns them off)."""
+    settings.GUERRA_PUSHED_PARTS = True
+
+
 FIRST = {e.id for e in fragments.ELEMENTS if e.first}
 
 
