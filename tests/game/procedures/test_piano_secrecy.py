@@ -61,7 +61,7 @@ def viewers(game, make_user) -> dict[str | None, Client]:
 
 
 def test_K3_a_plan_is_seen_by_its_side_only_until_both_are_in(
-        declared, make_user, pushes, django_capture_on_commit_callbacks, rig, settings):
+        declared, make_user, pushes, django_capture_on_commit_callbacks, rig, *, settings):
     settings.GUERRA_PUSHED_PARTS = True  # the frames too, whatever the run's switches
     attack = declared
     with django_capture_on_commit_callbacks(execute=True):
