@@ -20,6 +20,7 @@ from typing import Any, cast
 from urllib.parse import urlencode
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from websockets.sync.client import connect as ws_connect
@@ -120,6 +121,11 @@ def test_an_action_on_one_process_reaches_a_websocket_on_another(running_game, s
         )
         assert status == 200
 
+        if settings.GUERRA_PUSHED_PARTS:  # the servers run with this test's settings
+            # The chat line comes rendered first, then its doorbell: nothing to fetch.
+            frame = json.loads(carla_socket.recv(timeout=RECEIVE_DEADLINE))
+            assert frame["type"] == "parts"
+            assert "Da un processo all&#x27;altro" in frame["chats"][0]["html"]
         push = json.loads(carla_socket.recv(timeout=RECEIVE_DEADLINE))
         assert push["type"] == "push"
         assert push["parts"] == ["chat-alliance-1"]

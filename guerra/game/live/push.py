@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+import weakref
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -197,8 +198,11 @@ def send(group: str, message: dict[str, Any]) -> bool:
             async_to_sync(layer.group_send)(group, envelope)
         else:
             # Sync code running inside an event loop's thread (a script or a test driving an
-            # async library) cannot block on the loop: hand the send to it.
-            task = loop.create_task(layer.group_send(group, envelope))
+            # async library) cannot block on the loop: hand the send to it, after the sends
+            # handed to it before (on Redis two sends at once may arrive in either order, and
+            # a page must hear a frame before its doorbell, an event before the next).
+            task = loop.create_task(_in_turn(_tails.get(loop), layer.group_send(group, envelope)))
+            _tails[loop] = task
             _in_flight.add(task)
             task.add_done_callback(_sent)
     except Exception:
@@ -208,10 +212,21 @@ def send(group: str, message: dict[str, Any]) -> bool:
 
 
 _in_flight: set[asyncio.Task[None]] = set()
+# The last send handed to each loop.
+_tails: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task[None]] = (
+    weakref.WeakKeyDictionary())
+
+
+async def _in_turn(previous: asyncio.Task[None] | None, sending: Awaitable[None]) -> None:
+    if previous is not None:
+        await asyncio.wait([previous])  # its failure is its own (logged by _sent)
+    await sending
 
 
 def _sent(task: asyncio.Task[None]) -> None:
     _in_flight.discard(task)
+    if _tails.get(task.get_loop()) is task:
+        del _tails[task.get_loop()]  # (a task holds its loop: kept, it would keep the loop)
     if not task.cancelled() and task.exception() is not None:
         logger.error("live push failed", exc_info=task.exception())
 
