@@ -30,6 +30,16 @@ def _names_as_the_database_gives_them() -> Iterator[None]:
     forget_names()
 
 
+@pytest.fixture(autouse=True)
+def _nothing_cached_from_the_test_before() -> Iterator[None]:
+    """The cache outlives a test's rolled-back rows, whose ids the next test may take again:
+    what a seat was last sent of each part (guerra/game/live/push.py) must not be another's."""
+    from django.core.cache import cache
+
+    yield
+    cache.clear()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _static_files_listed_once() -> Iterator[None]:
     """Each test client builds the middleware anew, and WhiteNoise's middleware lists and stats

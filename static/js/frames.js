@@ -9,8 +9,9 @@
   "use strict";
 
   var SHOWN = "guerraShown"; // live.js: the fetched answer a part shows, forgotten on any swap
-  // The pushed part an element shows, but for its step: most changes leave the board as it was,
-  // and laying out its 30 kB again cost a page some 40 ms (bench/README.md, "What players see").
+  // The hash of the pushed part an element shows, but for its step: most changes leave the board
+  // as it was, and laying out its 30 kB again cost a page some 40 ms (bench/README.md, "What
+  // players see"); the server then sends it without its text.
   var FRAMED = "guerraFramed";
 
   function token() {
@@ -42,31 +43,28 @@
     for (var up = target; up; up = up.parentElement) delete up[FRAMED];
   });
 
-  function stepOf(html) {
-    var match = /data-step="(\d+)"/.exec(html);
-    return match ? Number(match[1]) : null;
-  }
-
   // One part: swapped in where the page has it (same id, same URL: the attack page's prompts,
   // which leave out its own attack, are another part), unless the page already shows that step
-  // or a later one, or a decision is being sent from inside it (its answer is on its way).
+  // or a later one, or a decision is being sent from inside it (its answer is on its way). A
+  // part whose text the page holds already (its hash, `text`) only moves its step on; one sent
+  // without its text (the server sent it before) is left to its doorbell's fetch if the page
+  // does not hold it. Answers whether that happened: the seat is then sent every text again.
   function swapIn(fragment, seat) {
     var target = document.getElementById(fragment.id);
-    if (!target || target.getAttribute("hx-get") !== fragment.src || !window.htmx) return;
+    if (!target || target.getAttribute("hx-get") !== fragment.src || !window.htmx) return false;
     var shown = target.getAttribute("data-step");
-    var step = stepOf(fragment.html);
-    if (shown !== null && step !== null && step <= Number(shown)) return;
-    if (target.querySelector("form.htmx-request")) return;
-    var bare = fragment.html.replace(/ data-step="\d+"/, "");
-    if (target[FRAMED] === bare && step !== null) {
-      target.setAttribute("data-step", String(step)); // the same part, at a later step
-      return;
+    if (shown !== null && fragment.step <= Number(shown)) return false;
+    if (target.querySelector("form.htmx-request")) return false;
+    if (target[FRAMED] === fragment.text) {
+      target.setAttribute("data-step", String(fragment.step)); // the same part, at a later step
+      return false;
     }
+    if (typeof fragment.html !== "string") return true;
     window.htmx.swap(target, fragment.html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     var fresh = document.getElementById(fragment.id);
-    if (!fresh) return;
+    if (!fresh) return false;
     forget(fresh);
-    fresh[FRAMED] = bare;
+    fresh[FRAMED] = fragment.text;
     withToken(fresh);
     // One board is rendered for every seat alike: this page's own power is marked here, and
     // taken out of the lists of the others (a gold transfer's recipients).
@@ -74,6 +72,7 @@
     if (mine) mine.classList.add("mine");
     var own = seat ? fresh.querySelectorAll('select[data-others] option[value="' + seat + '"]') : [];
     for (var i = 0; i < own.length; i++) own[i].remove();
+    return false;
   }
 
   // The log's new lines, newest on top, each once, the oldest dropped beyond the length it shows
@@ -124,12 +123,15 @@
   }
 
   window.guerraFrames = {
+    // Answers true when a part came without a text this page holds.
     apply: function (message, seat) {
       var fragments = message.fragments || [];
-      for (var i = 0; i < fragments.length; i++) swapIn(fragments[i], seat);
+      var lacking = false;
+      for (var i = 0; i < fragments.length; i++) lacking = swapIn(fragments[i], seat) || lacking;
       addLines(message.lines || []);
       var chats = message.chats || [];
       for (var j = 0; j < chats.length; j++) addChat(chats[j], seat);
+      return lacking;
     }
   };
 })();

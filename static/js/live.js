@@ -306,7 +306,8 @@
   // ahead of the change's doorbells, which then find nothing left to fetch.
   function onParts(message) {
     if (message.stage !== stage || !window.guerraFrames) return;
-    window.guerraFrames.apply(message, root.dataset.liveSeat);
+    var lacking = window.guerraFrames.apply(message, root.dataset.liveSeat);
+    if (lacking && socket && socket.readyState === WebSocket.OPEN) socket.send('{"type":"lacks"}');
   }
 
   function onMessage(event) {

@@ -4,6 +4,7 @@ change shows up everywhere, and a dropped socket catches up when it comes back."
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -236,6 +237,14 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     new_user("bruno")
     game, _seats = start_game()
     fetched: dict[str, list[str]] = {"anna": [], "carla": []}
+    boards_heard: list[dict[str, Any]] = []  # the board as Carla's frames bring it
+
+    def heard(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "parts":
+            boards_heard.extend(f for f in message["fragments"] if f["id"] == "board")
+
+    carla.on("websocket", lambda socket: socket.on("framereceived", heard))
     for name, page in (("anna", anna), ("carla", carla)):
         open_board(page, game)
         settled(page)
@@ -266,6 +275,17 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     # Her panel is her answer's: the second of her two actions.
     expect(anna.locator("#turn-box")).to_contain_text("azione 2 di 2")
     shot(anna, "live-own-decision-not-fetched-again")
+    if not settings.GUERRA_PUSHED_PARTS:
+        return
+    # Her second pass leaves the board as it was: Carla's frame brings it as its hash alone,
+    # and her page, which holds that text, moves it on to the new step without a fetch.
+    with anna.expect_response(f"**/partite/{game.pk}/passa/"):
+        anna.locator("#turn-box form[action$='/passa/'] button").click()
+    expect(carla.locator("#board")).to_have_attribute("data-step", str(step + 2), timeout=LIVE)
+    expect(carla.locator("#turn-box")).to_have_attribute("data-step", str(step + 2))
+    carla.wait_for_timeout(500)  # a fetch would show by now
+    assert fetched["carla"] == []
+    assert ["html" in board for board in boards_heard] == [True, False], boards_heard
 
 
 def test_the_phase_panel_never_goes_back_to_an_older_step(player):

@@ -1,6 +1,8 @@
 """The game's websocket: it authenticates, joins the groups of the chains the user may hear and
 forwards pushes. It never writes game state, and client frames are not actions (those are HTTP
-POSTs): a client may only say `{"type": "ping"}`; anything else closes the connection cleanly.
+POSTs): a client may only say `{"type": "ping"}`, or `{"type": "lacks"}` when a frame left out
+the text of a part its page does not hold (the seat is then sent every text again); anything
+else closes the connection cleanly.
 
 Close codes. Daphne lets an application close only with 1000 or 3000-4999: any other code (the
 standard 1003, 1007, 1008, 1009) becomes 1011 and a traceback in the log. So every code here is
@@ -14,7 +16,7 @@ reconnect from, with backoff.
   4404 no such websocket path. The browser cannot see a refused handshake's HTTP status, so the
   socket is accepted and then closed with one of these.
 - 4003 a binary frame; 4007 a text frame that is not JSON (or nested too deeply to read); 4008
-  JSON that is not a ping; 4009 a frame over MAX_FRAME_BYTES. The same last digits as the
+  JSON that is neither of the two; 4009 a frame over MAX_FRAME_BYTES. The same last digits as the
   standard codes they stand for (1003, 1007, 1008, 1009).
 
 Each bad frame is one warning line in the log, without a traceback. The server caps frames too
@@ -29,6 +31,7 @@ import logging
 import time
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -38,7 +41,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from guerra.game.access.audience import Viewer, viewer_for, visitor_for
 from guerra.game.access.visibility import game_by_id, invited_games, may_visit
-from guerra.game.live.push import LOBBY_STAGE_PREFIX, group_name, hello_message
+from guerra.game.live.push import LOBBY_STAGE_PREFIX, forget_sent, group_name, hello_message
 from guerra.game.models import Game
 
 logger = logging.getLogger(__name__)
@@ -76,6 +79,17 @@ def _load(
     return None if viewer is None else (game, viewer)
 
 
+LACKS = {"type": "lacks"}
+
+
+def _hello(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The hello; and this seat's page, new, holds none of the parts sent before: they go with
+    their text again (push.shorten)."""
+    if viewer.seat is not None:
+        forget_sent(game.pk, viewer.seat.pk)
+    return hello_message(game, viewer)
+
+
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     closing = False
     joined_at = float("inf")  # not joined yet: no rejoining either
@@ -84,6 +98,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     # The seat of the player this socket is (None: staff observing, or a visitor). Only its
     # own frames of rendered parts reach it.
     seat_id: int | None = None
+    game_id = 0
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch first tidies the database connections on the process's one
@@ -110,12 +125,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         game, viewer = found
         self.visitor = viewer.seat is None and not viewer.observer
         self.seat_id = viewer.seat.pk if viewer.seat is not None else None
+        self.game_id = game.pk
         groups = [group_name(game.pk, chain) for chain in viewer.chains()]
         self.groups = groups  # the base class leaves them on disconnect
         await self.join_groups()
         # Read the chains only once subscribed: an event committed after this read is pushed to
         # us; one committed before it is counted in the hello. Nothing falls in between.
-        hello = await database_sync_to_async(hello_message)(game, viewer)
+        hello = await database_sync_to_async(_hello)(game, viewer)
         await self.send_json(hello)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -134,6 +150,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             message = json.loads(text_data)
         except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
             await self.refuse(CLOSE_INVALID_JSON, "not JSON")
+            return
+        if message == LACKS and self.seat_id is not None:
+            await sync_to_async(forget_sent, thread_sensitive=False)(self.game_id, self.seat_id)
             return
         if message != {"type": "ping"}:
             await self.refuse(CLOSE_UNKNOWN_MESSAGE, "not a ping")

@@ -23,6 +23,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 
 from guerra.game.access.audience import ALL, LAST_SEQ, Viewer, chain_of, event_chain, last_in_chains
@@ -153,7 +154,8 @@ def ring(game_id: int, events: list[GameEvent],
     if framer is not None and settings.GUERRA_PUSHED_PARTS:
         try:
             for number, batch in enumerate(framer(game_id, events)):
-                pushes = [(power_group(game_id, seat_id), frame) for seat_id, frame in batch]
+                pushes = [(power_group(game_id, seat_id), frame)
+                          for seat_id, frame in shorten(game_id, batch)]
                 if number == 0:
                     send_all(pushes)
                 else:
@@ -161,6 +163,56 @@ def ring(game_id: int, events: list[GameEvent],
         except Exception:
             logger.exception("the pushed parts of game %s could not be rendered", game_id)
     send_all([*held, *doorbells])
+
+
+# What each seat was last sent of each part: the hash of its text, in the shared cache (so that
+# several processes agree), by part id; a seat's socket that connects, or a page that finds a
+# part without its text of a hash it does not hold, forgets it all (`forget_sent`).
+SENT_KEPT_FOR = 6 * 3600  # seconds; after it, a part goes with its text again
+
+
+def sent_key(game_id: int, seat_id: int) -> str:
+    return f"guerra-sent-{game_id}-{seat_id}"
+
+
+def forget_sent(game_id: int, seat_id: int) -> None:
+    cache.delete(sent_key(game_id, seat_id))
+
+
+def shorten(game_id: int, batch: list[tuple[int, dict[str, Any]]]
+            ) -> list[tuple[int, dict[str, Any]]]:
+    """The batch's frames with the text left out of every part the seat was sent last with the
+    same text: a page that holds it (frames.js knows it by its hash) only moves the part's step
+    on, and most changes leave the board and its cards as they were. A page that does not hold
+    it (it fetched the part since, or was not open) fetches it, as without frames, and says so
+    (consumers.py). The seat that acted is sent every text: its answer showed its decision."""
+    keys = {seat_id: sent_key(game_id, seat_id) for seat_id, _frame in batch}
+    known = cache.get_many(list(keys.values()))
+    changed = {}
+    shortened = []
+    for seat_id, frame in batch:
+        sent = dict(known.get(keys[seat_id], {}))
+        fragments = []
+        for fragment in frame.get("fragments", ()):
+            part = fragment["id"]
+            if frame.get("acted"):
+                sent.pop(part, None)
+                fragments.append(fragment)
+            elif sent.get(part) == fragment["text"]:
+                fragments.append(_without(fragment, "html"))
+            else:
+                sent[part] = fragment["text"]
+                fragments.append(fragment)
+        if sent != known.get(keys[seat_id], {}):
+            changed[keys[seat_id]] = sent
+        shortened.append((seat_id, {**_without(frame, "acted"), "fragments": fragments}))
+    if changed:
+        cache.set_many(changed, timeout=SENT_KEPT_FOR)
+    return shortened
+
+
+def _without(message: dict[str, Any], name: str) -> dict[str, Any]:
+    return {key: value for key, value in message.items() if key != name}
 
 
 def send_all(pushes: list[tuple[str, dict[str, Any]]]) -> None:

@@ -18,6 +18,8 @@ a header too, base.html), and frames.js marks the board's panel of the viewer's 
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,7 +57,7 @@ class Table:
     sides: dict[int, int]
     awaited: frozenset[str]
     plays_now: frozenset[str]
-    rendered: dict[tuple[str, object], str]
+    rendered: dict[tuple[str, object], dict[str, Any]]
     _board: BoardView | None = None
 
     def viewer(self, seat: Seat | None) -> Viewer:
@@ -87,14 +89,26 @@ class Element:
     render: Render
     first: bool = False
 
-    def html(self, table: Table, seat: Seat) -> str:
+    def fragment(self, table: Table, seat: Seat) -> dict[str, Any]:
         """Drawn once for each audience: the first seat of the audience asking draws it."""
         key = self.key(table, seat)
         found = table.rendered.get((self.id, key))
         if found is None:
-            found = table.rendered[self.id, key] = self.render(
-                table, None if key == PUBLIC else seat, key)
+            html = self.render(table, None if key == PUBLIC else seat, key)
+            found = table.rendered[self.id, key] = {
+                "id": self.id, "src": reverse(self.url, args=[table.game.pk]), "html": html,
+                "step": table.game.step, "text": text_hash(html)}
         return found
+
+
+STEP_ATTRIBUTE = re.compile(r' data-step="\d+"')
+
+
+def text_hash(html: str) -> str:
+    """What a part shows but for its step, in a few bytes: a page that holds a part of the same
+    hash (frames.js keeps it) is sent the part without its text (live/push.py: `shorten`)."""
+    bare = STEP_ATTRIBUTE.sub("", html, count=1)
+    return hashlib.blake2b(bare.encode(), digest_size=9).hexdigest()
 
 
 # Rendered without a request, for many: a form's CSRF field holds this, and frames.js puts the
@@ -230,8 +244,7 @@ def frames(game_id: int, events: Sequence[GameEvent]
     for first in (True, False):
         batch = []
         for seat, heard, parts in audience:
-            fragments = [{"id": e.id, "src": reverse(e.url, args=[game.pk]),
-                          "html": e.html(table, seat)}
+            fragments = [e.fragment(table, seat)
                          for e in ELEMENTS if e.first == first and e.parts & parts]
             lines = [{"line": line_name(event), "html": str(log_line(game, event))}
                      for event in heard
@@ -240,6 +253,7 @@ def frames(game_id: int, events: Sequence[GameEvent]
             if fragments or lines or said:
                 batch.append((seat.pk, {"type": "parts", "to": seat.pk, "stage": stage,
                                         "step": game.step, "fragments": fragments,
-                                        "lines": lines, "chats": said}))
+                                        "lines": lines, "chats": said,
+                                        "acted": seat.pk in actors}))
         if batch:
             yield batch

@@ -9,15 +9,21 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
 
 from guerra.game import services
+from guerra.game.live import consumers
 from guerra.game.live import push as live
 from guerra.game.models import Game, Seat, Visibility
 from guerra.game.read import fragments
 from guerra.game.services import log_event
-from tests.game.live.test_consumers import Table, sockets  # noqa: F401 (sockets: a fixture)
+from tests.game.live.test_consumers import (  # noqa: F401 (sockets: a fixture)
+    Table,
+    closed_with,
+    sockets,
+)
 from tests.game.play_helpers import seat_of, state_of
 from tests.game.text.test_italian_phrases import client_of
 
@@ -195,3 +201,73 @@ async def test_a_seats_parts_reach_its_sockets_and_never_an_observers(
     assert (await observer.receive_json_from())["seq"] == seq
     assert observer.frames == []  # it hears Prussia's group, and fetches its own parts
     assert await carla.receive_nothing() and await observer.receive_nothing()
+
+
+def test_a_part_a_seat_was_sent_with_the_same_text_goes_without_it(
+        running_game, pushes, django_capture_on_commit_callbacks):
+    """Two passes: the board is as it was, so the second time it goes to each seat that did not
+    act as its hash and step only (frames.js moves the part it holds on to the new step); the
+    acting seat, whose answer showed its decision, gets every text."""
+    francia = seat_of(running_game, "Francia").pk
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    first = frames_by_seat(pushes)
+    boards = {s: f["fragments"][1] for s, f in first.items()}
+    assert all("html" in board and board["text"] for board in boards.values())
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    second = frames_by_seat(pushes)
+    assert set(second) == set(first)
+    for seat_id, frame in second.items():
+        board = frame["fragments"][1]
+        assert board["id"] == "board" and board["text"] == boards[seat_id]["text"]
+        assert board["step"] == frame["step"] == boards[seat_id]["step"] + 1
+        assert ("html" in board) == (seat_id == francia), seat_id
+        # The turn panel changed (the turn moved on): it goes with its text.
+        assert "html" in frame["fragments"][0]
+        assert frame["fragments"][0]["text"] != first[seat_id]["fragments"][0]["text"]
+    assert all("acted" not in message for _g, message in pushes.frames)
+
+
+def test_a_seat_whose_page_connects_or_lacks_a_text_is_sent_every_text_again(
+        running_game, pushes, django_capture_on_commit_callbacks):
+    prussia = seat_of(running_game, "Prussia").pk
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    live.forget_sent(running_game.pk, prussia)  # consumers.py: on connecting, and on "lacks"
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    frames = frames_by_seat(pushes)
+    assert "html" in frames[prussia]["fragments"][1]
+    britain = seat_of(running_game, "Gran Bretagna").pk
+    assert "html" not in frames[britain]["fragments"][1]
+
+
+def test_a_part_whose_text_changed_goes_with_it_again(
+        running_game, pushes, django_capture_on_commit_callbacks):
+    passed(running_game, pushes, django_capture_on_commit_callbacks)
+    pushes.clear()
+    francia = seat_of(running_game, "Francia")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.gold_tax(game_id=running_game.pk, user=francia.user,
+                          step=state_of(running_game).step, gold=1)
+    prussia = seat_of(running_game, "Prussia").pk
+    board = frames_by_seat(pushes)[prussia]["fragments"][1]
+    assert board["id"] == "board" and "html" in board  # France's purse is on it
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seats_socket_forgets_what_was_sent_on_connecting_and_when_it_lacks_a_text(
+        running_game, sockets, make_user):  # noqa: F811 (sockets: the fixture)
+    table = await sync_to_async(Table)(running_game)
+    key = live.sent_key(table.game.pk, table.carla_seat.pk)
+    await cache.aset(key, {"board": "0123"})
+    carla = await sockets(table.carla, table.game.pk)
+    assert await cache.aget(key) is None  # a new page holds none of the texts sent before
+    await cache.aset(key, {"board": "0123"})
+    await carla.send_to(text_data='{"type": "lacks"}')
+    assert await carla.receive_nothing()  # no answer, and the socket stays open
+    assert await cache.aget(key) is None
+    await carla.send_to(text_data='{"type": "ping"}')
+    assert await carla.receive_json_from() == {"type": "pong"}
+    # An observer is sent no frames: it has nothing to lack.
+    staff = await sync_to_async(make_user)("capo", staff=True)
+    observer = await sockets(staff, table.game.pk)
+    await observer.send_to(text_data='{"type": "lacks"}')
+    assert await closed_with(observer) == consumers.CLOSE_UNKNOWN_MESSAGE
