@@ -349,6 +349,12 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What a process draws once and keeps by what it is drawn from (the map's regions, the region
+# cards: templates/game/board.html): the same in every process, so kept in each one's memory,
+# never a trip to Redis.
+KEPT_CACHE: dict[str, Any] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                              "LOCATION": "kept", "OPTIONS": {"MAX_ENTRIES": 20_000}}
+CACHES["kept"] = KEPT_CACHE
 
 # A refused form (an expired page, cookies off) gets the site's Italian page.
 CSRF_FAILURE_VIEW = "guerra.game.views.errors.csrf_failure"

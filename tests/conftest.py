@@ -34,10 +34,11 @@ def _names_as_the_database_gives_them() -> Iterator[None]:
 def _nothing_cached_from_the_test_before() -> Iterator[None]:
     """The cache outlives a test's rolled-back rows, whose ids the next test may take again:
     what a seat was last sent of each part (guerra/game/live/push.py) must not be another's."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(scope="session", autouse=True)

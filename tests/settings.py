@@ -33,7 +33,8 @@ GUERRA_GC_THAW_SECONDS = 0.0
 GUERRA_SIGNUPS_PER_HOUR = 10_000
 GUERRA_GAMES_PER_HOUR = 10_000
 GUERRA_CHAT_LINES_PER_MINUTE = 10_000
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+          "kept": KEPT_CACHE}  # noqa: F405
 
 # With REDIS_URL, each pytest-xdist worker's groups live under a prefix of their own: two
 # workers' databases both number their first game 1, and must not hear each other's pushes.

@@ -266,6 +266,9 @@ def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:
         by_region[neutral.region_id].neutrals.append(neutral)
     for tile in TileHolding.objects.filter(game=game, count__gt=0):
         totals[tile.seat_id].tiles.append(tile_view(tile, region_rows))
+    for view in regions:
+        view.signature = rows_signature([view.region, *view.holdings, *view.neutrals],
+                                        [h.seat for h in view.holdings])
     signature = rows_signature([*region_rows.values(), *holdings, *neutrals], seat_by_pk.values())
     return BoardFacts(regions=regions, homes=homes, totals=totals, signature=signature)
 

@@ -137,6 +137,7 @@ class RegionView:
     label_y: int
     holdings: list[Holding] = field(default_factory=list)
     neutrals: list[Neutral] = field(default_factory=list)
+    signature: str = ""  # what it is drawn from (board.py: rows_signature), kept by it
 
     @property
     def vp_text(self) -> str:

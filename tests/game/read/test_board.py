@@ -1,5 +1,7 @@
 """The board page: what it shows, to whom, and at what cost."""
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -235,6 +237,31 @@ def test_the_map_is_drawn_once_for_its_pieces_and_shared_by_every_viewer(running
     set_pieces(running_game, "Prussia", "Baltico", armies=4)  # a piece changes
     assert drew_the_map("Prussia")
     assert not drew_the_map("Francia") and the_map() != before
+
+
+def test_a_change_of_pieces_draws_again_only_the_regions_it_touched(running_game, monkeypatch):
+    """The map and the region cards are kept region by region too (by what each region is drawn
+    from): a move redraws two regions, not the forty of the map."""
+    from guerra.game.read.map_layout import RegionView
+
+    drawn: list[str] = []
+    fit = RegionView.fit.func
+
+    def counted(self: RegionView) -> Any:
+        drawn.append(self.region.name)
+        return fit(self)
+
+    monkeypatch.setattr(RegionView, "fit", property(counted))
+    part = reverse("game_board_part", args=[running_game.pk])
+    prussia = Seat.objects.get(game=running_game, power="Prussia")
+    assert client_of(prussia.user).get(part).status_code == 200
+    regions = len(drawn)
+    assert regions > 10 and len(set(drawn)) == regions
+    drawn.clear()
+    set_pieces(running_game, "Prussia", "Baltico", armies=4)
+    page = client_of(prussia.user).get(part).content.decode()
+    assert drawn == ["Baltico"]
+    assert page.count('class="region-link"') == regions
 
 
 def test_each_line_of_the_log_is_drawn_once_and_shared_by_every_viewer(running_game,
