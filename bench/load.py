@@ -70,6 +70,7 @@ from bench.serving import (
     cpu_seconds,
     percentiles,
     read_collections,
+    server_counts,
     server_env,
     setup_django,
     start_server,
@@ -103,6 +104,7 @@ class Point:
     refetched: KindFigures | None = None  # with --refetch: every GET of the run
     collection_logs: list[Path] = field(default_factory=list)  # each server's collections
     wall_window: tuple[float, float] = (0.0, 0.0)  # the measured window, wall-clock
+    counted: dict[str, int] = field(default_factory=dict)  # the servers' counts in the window
 
 
 async def play(table: Table, point: Point, window: tuple[float, float],
@@ -161,7 +163,8 @@ async def play(table: Table, point: Point, window: tuple[float, float],
             player.arrivals.pop((chain, seq), None)
 
 
-async def run_point(tables: list[Table], point: Point, servers: list[subprocess.Popen[bytes]],
+async def run_point(tables: list[Table], point: Point,
+                    servers: list[tuple[subprocess.Popen[bytes], int]],
                     args: argparse.Namespace) -> None:
     from bench.load_tables import server_chains
 
@@ -206,10 +209,14 @@ async def run_point(tables: list[Table], point: Point, servers: list[subprocess.
     refetches.count, refetches.errors, refetches.http[:] = 0, 0, []  # the window's only
     for player in players:
         player.received.clear()
-    cpu = [cpu_seconds(s.pid) for s in servers]
+    counted = await asyncio.to_thread(counts_of, servers)
+    cpu = [cpu_seconds(s.pid) for s, _port in servers]
     own = resource.getrusage(resource.RUSAGE_SELF)
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
-    point.server_cpu = sum(cpu_seconds(s.pid) - c for s, c in zip(servers, cpu, strict=True))
+    point.server_cpu = sum(cpu_seconds(s.pid) - c
+                           for (s, _port), c in zip(servers, cpu, strict=True))
+    point.counted = {name: value - counted[name]
+                     for name, value in (await asyncio.to_thread(counts_of, servers)).items()}
     after = resource.getrusage(resource.RUSAGE_SELF)
     point.client_cpu = after.ru_utime + after.ru_stime - own.ru_utime - own.ru_stime
     if args.refetch:
@@ -251,6 +258,15 @@ async def watch_stalls(point: Point, window: tuple[float, float], stopping: asyn
             point.client_stall = max(point.client_stall, late)
 
 
+def counts_of(servers: list[tuple[subprocess.Popen[bytes], int]]) -> dict[str, int]:
+    """The servers' counts (bench/serving.py), summed."""
+    total: dict[str, int] = defaultdict(int)
+    for _server, port in servers:
+        for name, value in server_counts(port).items():
+            total[name] += value
+    return dict(total)
+
+
 def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]],
            window: tuple[float, float], args: argparse.Namespace) -> bool:
     lines, total = table(point.figures)
@@ -270,6 +286,10 @@ def report(point: Point, players: list[Player], truth: dict[int, dict[str, int]]
     print("  received by the sockets per action (the window's actions and their last pushes): "
           + ", ".join(f"{kind} {n:.1f} messages {size / 1024:.1f} kB"
                       for kind, (n, size) in received.items()))
+    if counted := point.counted:
+        print(f"  through the channel layer per action: {counted['layer_messages'] / actions:.1f}"
+              f" messages, {counted['layer_bytes'] / actions / 1024:.1f} kB; database queries"
+              f" per action: {counted['queries'] / actions:.1f}")
     start, end = window
     drops = [at for p in players for at in p.drops]
     in_window = sum(start <= at < end for at in drops)
@@ -421,7 +441,7 @@ def run_once(setup: Setup, folder: Path, count: int, made: list[Any],
     point = Point(count, collection_logs=[collections_log(folder, setup, count, i)
                                           for i in range(setup.processes)])
     try:
-        asyncio.run(run_point(tables, point, [s for s, _port in servers], args))
+        asyncio.run(run_point(tables, point, servers, args))
     finally:
         for server, _port in servers:
             stop_server(server)

@@ -35,6 +35,9 @@ EVERY_PART = (*PART_PATHS["board"], "registro/", *PART_PATHS["invitations"], "ne
 # The parts a seat's frame brings already rendered (guerra/game/read/fragments.py): a page that
 # has had the frame of a step does not fetch them for a push of that step (static/js/live.js).
 FRAMED_PARTS = frozenset({"board", "turn", "log", "invitations"})
+# The element each part's path fills: a fetched one holds no pushed text any more (frames.js).
+ELEMENT_OF_PATH = {"tavolo/": "board", "regioni/": "regions", "turno/": "turn-box",
+                   "inviti/alleanza/": "invitations", "inviti/": "ally-prompts"}
 
 
 @dataclass
@@ -62,6 +65,8 @@ class Player:
     reader: http.client.HTTPConnection | None = None  # the page's GETs: another connection
     last_line: dict[str, int] = field(default_factory=dict)  # per alliance chat part
     framed_step: int = -1  # the step of the last frame of parts this seat was sent
+    held: dict[str, str] = field(default_factory=dict)  # the pushed text's hash, by element
+    framed_chats: set[str] = field(default_factory=set)  # the chat lines frames brought
     received: dict[str, list[int]] = field(default_factory=dict)  # by type: [messages, bytes]
 
     async def connect(self) -> None:
@@ -74,6 +79,7 @@ class Player:
             ping_interval=None,  # a browser answers the server's pings, it sends none
             open_timeout=30,
         )
+        self.held.clear()  # the server forgets what it sent this seat, as the page does
         hello = json.loads(await self.ws.recv())
         if hello.get("type") != "hello":
             raise RuntimeError(f"no hello for {self.power}: {hello}")
@@ -108,9 +114,19 @@ class Player:
             await asyncio.get_running_loop().run_in_executor(pool, self.fetch, part_paths,
                                                              figures)
 
+    def holds(self, fragments: list[dict[str, Any]]) -> bool:
+        """frames.js: a part with its text is held; one without it must be held already."""
+        lacking = False
+        for fragment in fragments:
+            if "html" in fragment:
+                self.held[fragment["id"]] = fragment["text"]
+            lacking = lacking or self.held.get(fragment["id"]) != fragment["text"]
+        return not lacking
+
     def fetch(self, paths: list[str], figures: KindFigures) -> None:
         """The GETs of one flush, one after the other (in a thread)."""
         for path in paths:
+            self.held.pop(ELEMENT_OF_PATH.get(path, ""), None)
             began = time.perf_counter()
             try:
                 if self.reader is None:
@@ -141,7 +157,11 @@ class Player:
                     counts[0] += 1
                     counts[1] += len(raw.encode() if isinstance(raw, str) else raw)
                     if kind == "parts":
-                        self.framed_step = max(self.framed_step, int(message["step"]))
+                        self.framed_chats.update(c["event"] for c in message["chats"])
+                        if self.holds(message["fragments"]):
+                            self.framed_step = max(self.framed_step, int(message["step"]))
+                        else:  # a part without the text: fetched, and every text sent again
+                            await self.ws.send('{"type":"lacks"}')
                         continue
                     if kind != "push":
                         continue
@@ -151,6 +171,8 @@ class Player:
                     self.heard.set()
                     if message["prev"] != prev:
                         self.ring(["all"])
+                    elif f"{message['chain']}:{message['seq']}" in self.framed_chats:
+                        pass  # the frame brought the chat's line (frames.js)
                     elif self.framed_step >= message.get("step", 1 << 62):
                         self.ring([p for p in message["parts"] if p not in FRAMED_PARTS])
                     else:

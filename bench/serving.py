@@ -9,12 +9,14 @@ faster than a player.
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import secrets
 import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -74,6 +76,51 @@ def read_collections(path: Path, window: tuple[float, float]) -> list[tuple[int,
     return found
 
 
+# What a bench server counts, read back at COUNTS_PATH (`server_counts`): the database queries
+# it made, and the pushes it handed the channel layer (one group_send each) with their bytes.
+COUNTS_PATH = "/bench/counts/"
+_counts = {"queries": 0, "layer_messages": 0, "layer_bytes": 0}
+_counting = threading.Lock()
+
+
+def _count(name: str, by: int = 1) -> None:
+    with _counting:
+        _counts[name] += by
+
+
+def count_everything() -> None:
+    """Count each query of every connection, and each push as it is handed to the layer."""
+    from django.db.backends.signals import connection_created
+
+    from guerra.game.live import push
+
+    def counted_query(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        _count("queries")
+        return execute(sql, params, many, context)
+
+    def wrap(sender: Any, connection: Any, **kwargs: Any) -> None:
+        connection.execute_wrappers.append(counted_query)
+
+    connection_created.connect(wrap, weak=False)
+    send = push.send
+
+    def counted_send(group: str, message: dict[str, Any]) -> bool:
+        _count("layer_messages")
+        _count("layer_bytes", len(json.dumps(message, separators=(",", ":"))))
+        return send(group, message)
+
+    push.send = counted_send
+
+
+def server_counts(port: int) -> dict[str, int]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", COUNTS_PATH)
+        return dict(json.loads(connection.getresponse().read()))
+    finally:
+        connection.close()
+
+
 def _build_application() -> Any:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guerra.settings")
     if os.environ.get(COLLECTIONS_LOG):
@@ -101,9 +148,17 @@ def _build_application() -> Any:
 
     echo = EchoConsumer.as_asgi()
 
+    count_everything()
+
     async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "websocket" and scope["path"] == ECHO_PATH:
             await echo(scope, receive, send)
+        elif scope["type"] == "http" and scope["path"] == COUNTS_PATH:
+            with _counting:
+                body = json.dumps(_counts).encode()
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": [(b"content-type", b"application/json")]})
+            await send({"type": "http.response.body", "body": body})
         else:
             await guerra_application(scope, receive, send)
 
