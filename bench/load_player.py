@@ -36,8 +36,9 @@ EVERY_PART = (*PART_PATHS["board"], "registro/", *PART_PATHS["invitations"], "ne
 # has had the frame of a step does not fetch them for a push of that step (static/js/live.js).
 FRAMED_PARTS = frozenset({"board", "turn", "log", "invitations"})
 # The element each part's path fills: a fetched one holds no pushed text any more (frames.js).
-ELEMENT_OF_PATH = {"tavolo/": "board", "regioni/": "regions", "turno/": "turn-box",
-                   "inviti/alleanza/": "invitations", "inviti/": "ally-prompts"}
+ELEMENTS_OF_PATH = {"tavolo/": ("board-map", "board-panels"), "regioni/": ("regions",),
+                    "turno/": ("turn-box",), "inviti/alleanza/": ("invitations",),
+                    "inviti/": ("ally-prompts",)}
 
 
 @dataclass
@@ -126,7 +127,8 @@ class Player:
     def fetch(self, paths: list[str], figures: KindFigures) -> None:
         """The GETs of one flush, one after the other (in a thread)."""
         for path in paths:
-            self.held.pop(ELEMENT_OF_PATH.get(path, ""), None)
+            for element in ELEMENTS_OF_PATH.get(path, ()):
+                self.held.pop(element, None)
             began = time.perf_counter()
             try:
                 if self.reader is None:

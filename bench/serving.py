@@ -99,7 +99,9 @@ def count_everything() -> None:
         return execute(sql, params, many, context)
 
     def wrap(sender: Any, connection: Any, **kwargs: Any) -> None:
-        connection.execute_wrappers.append(counted_query)
+        # Sent again each time a pooled connection (PostgreSQL) is taken: wrapped once.
+        if counted_query not in connection.execute_wrappers:
+            connection.execute_wrappers.append(counted_query)
 
     connection_created.connect(wrap, weak=False)
     send = push.send

@@ -48,31 +48,35 @@
   // or a later one, or a decision is being sent from inside it (its answer is on its way). A
   // part whose text the page holds already (its hash, `text`) only moves its step on; one sent
   // without its text (the server sent it before) is left to its doorbell's fetch if the page
-  // does not hold it. Answers whether that happened: the seat is then sent every text again.
+  // does not hold it. A part `within` a live element (the board's map, its panels) goes by
+  // that element's URL and step, which moves on once all its parts in the frame are in.
+  // Answers "lacking" when the page does not hold a part sent without its text (the seat is then
+  // sent every text again), "in" when the part is the page's now, "" when it is not for it.
   function swapIn(fragment, seat) {
-    var target = document.getElementById(fragment.id);
-    if (!target || target.getAttribute("hx-get") !== fragment.src || !window.htmx) return false;
-    var shown = target.getAttribute("data-step");
-    if (shown !== null && fragment.step <= Number(shown)) return false;
-    if (target.querySelector("form.htmx-request")) return false;
-    if (target[FRAMED] === fragment.text) {
-      target.setAttribute("data-step", String(fragment.step)); // the same part, at a later step
-      return false;
+    var holder = document.getElementById(fragment.within || fragment.id);
+    if (!holder || holder.getAttribute("hx-get") !== fragment.src || !window.htmx) return "";
+    var shown = holder.getAttribute("data-step");
+    if (shown !== null && fragment.step <= Number(shown)) return "";
+    if (holder.querySelector("form.htmx-request")) return "";
+    var target = fragment.within ? holder.querySelector("#" + fragment.id) : holder;
+    if (!target) return "lacking";
+    if (target[FRAMED] !== fragment.text) {
+      if (typeof fragment.html !== "string") return "lacking";
+      window.htmx.swap(target, fragment.html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+      target = document.getElementById(fragment.id);
+      if (!target) return "";
+      forget(target);
+      target[FRAMED] = fragment.text;
+      withToken(target);
+      // One board is rendered for every seat alike: this page's own power is marked here, and
+      // taken out of the lists of the others (a gold transfer's recipients).
+      var mine = seat && target.querySelector("#power-" + seat);
+      if (mine) mine.classList.add("mine");
+      var own = seat ? target.querySelectorAll('select[data-others] option[value="' + seat + '"]') : [];
+      for (var i = 0; i < own.length; i++) own[i].remove();
     }
-    if (typeof fragment.html !== "string") return true;
-    window.htmx.swap(target, fragment.html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
-    var fresh = document.getElementById(fragment.id);
-    if (!fresh) return false;
-    forget(fresh);
-    fresh[FRAMED] = fragment.text;
-    withToken(fresh);
-    // One board is rendered for every seat alike: this page's own power is marked here, and
-    // taken out of the lists of the others (a gold transfer's recipients).
-    var mine = seat && fresh.querySelector("#power-" + seat);
-    if (mine) mine.classList.add("mine");
-    var own = seat ? fresh.querySelectorAll('select[data-others] option[value="' + seat + '"]') : [];
-    for (var i = 0; i < own.length; i++) own[i].remove();
-    return false;
+    if (!fragment.within) target.setAttribute("data-step", String(fragment.step));
+    return "in";
   }
 
   // The log's new lines, newest on top, each once, the oldest dropped beyond the length it shows
@@ -127,7 +131,17 @@
     apply: function (message, seat) {
       var fragments = message.fragments || [];
       var lacking = false;
-      for (var i = 0; i < fragments.length; i++) lacking = swapIn(fragments[i], seat) || lacking;
+      var holders = {}; // each element with parts within it: whether every one of them is in
+      for (var i = 0; i < fragments.length; i++) {
+        var done = swapIn(fragments[i], seat);
+        lacking = lacking || done === "lacking";
+        var within = fragments[i].within;
+        if (within) holders[within] = holders[within] !== false && done === "in";
+      }
+      for (var id in holders) {
+        var holder = holders[id] && document.getElementById(id);
+        if (holder) holder.setAttribute("data-step", String(message.step));
+      }
       addLines(message.lines || []);
       var chats = message.chats || [];
       for (var j = 0; j < chats.length; j++) addChat(chats[j], seat);

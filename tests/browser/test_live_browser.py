@@ -242,7 +242,7 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     def heard(payload: str | bytes) -> None:
         message = json.loads(payload)
         if message.get("type") == "parts":
-            boards_heard.extend(f for f in message["fragments"] if f["id"] == "board")
+            boards_heard.extend(f for f in message["fragments"] if f.get("within") == "board")
 
     carla.on("websocket", lambda socket: socket.on("framereceived", heard))
     for name, page in (("anna", anna), ("carla", carla)):
@@ -277,15 +277,53 @@ def test_the_player_who_acted_does_not_fetch_again_the_panel_its_decision_answer
     shot(anna, "live-own-decision-not-fetched-again")
     if not settings.GUERRA_PUSHED_PARTS:
         return
-    # Her second pass leaves the board as it was: Carla's frame brings it as its hash alone,
-    # and her page, which holds that text, moves it on to the new step without a fetch.
+    # Her second pass leaves the board as it was: Carla's frame brings its map and its panels as
+    # their hashes alone, and her page, which holds those texts, moves the board on to the new
+    # step without a fetch.
     with anna.expect_response(f"**/partite/{game.pk}/passa/"):
         anna.locator("#turn-box form[action$='/passa/'] button").click()
     expect(carla.locator("#board")).to_have_attribute("data-step", str(step + 2), timeout=LIVE)
     expect(carla.locator("#turn-box")).to_have_attribute("data-step", str(step + 2))
     carla.wait_for_timeout(500)  # a fetch would show by now
     assert fetched["carla"] == []
-    assert ["html" in board for board in boards_heard] == [True, False], boards_heard
+    assert [(part["id"], "html" in part) for part in boards_heard] == [
+        ("board-map", True), ("board-panels", True), ("board-map", False), ("board-panels", False)
+    ], boards_heard
+
+
+def test_a_change_of_purses_swaps_the_boards_panels_and_leaves_its_map_as_it_was(player, shot):
+    """France collects taxes: Carla's page shows France's new purse in the board's panels; with
+    the parts pushed, the map (no piece moved) stays the very element it was (its zoom and
+    scroll with it) and nothing is fetched."""
+    anna = player("anna")
+    carla = player("carla")
+    new_user("bruno")
+    game, _seats = start_game()
+    for page in (anna, carla):
+        open_board(page, game)
+        settled(page)
+    # A pass first: the first frame a page hears puts in every part (it knows no pushed text).
+    with anna.expect_response(f"**/partite/{game.pk}/passa/"):
+        anna.locator("#turn-box form[action$='/passa/'] button").click()
+    expect(carla.locator("#board")).to_have_attribute("data-step", str(game.step + 1),
+                                                      timeout=LIVE)
+    settled(carla)
+    fetched: list[str] = []
+    carla.on("request", lambda request: fetched.append(urlsplit(request.url).path))
+    carla.evaluate("window.mapBefore = document.getElementById('board-map')")
+    panels = carla.locator("#board-panels").inner_text()
+    with anna.expect_response(f"**/partite/{game.pk}/tasse/"):
+        anna.locator("#turn-box form[action$='/tasse/'] button").click()
+    expect(carla.locator("#board")).to_have_attribute("data-step", str(game.step + 2),
+                                                      timeout=LIVE)
+    carla.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=LIVE)
+    settled(carla)
+    assert carla.locator("#board-panels").inner_text() != panels
+    if settings.GUERRA_PUSHED_PARTS:
+        carla.wait_for_timeout(500)  # a fetch would show by now
+        assert carla.evaluate("document.getElementById('board-map') === window.mapBefore")
+        assert fetched == []
+    shot(carla, "live-purse-panels-only")
 
 
 def test_the_phase_panel_never_goes_back_to_an_older_step(player):

@@ -185,7 +185,8 @@ def shorten(game_id: int, batch: list[tuple[int, dict[str, Any]]]
     same text: a page that holds it (frames.js knows it by its hash) only moves the part's step
     on, and most changes leave the board and its cards as they were. A page that does not hold
     it (it fetched the part since, or was not open) fetches it, as without frames, and says so
-    (consumers.py). The seat that acted is sent every text: its answer showed its decision."""
+    (consumers.py). The seat that acted is sent every text of the parts its answer may have
+    replaced (a frame marked "acted": the decision-bearing ones)."""
     keys = {seat_id: sent_key(game_id, seat_id) for seat_id, _frame in batch}
     known = cache.get_many(list(keys.values()))
     changed = {}

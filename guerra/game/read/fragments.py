@@ -88,6 +88,9 @@ class Element:
     key: Callable[[Table, Seat], object]
     render: Render
     first: bool = False
+    # The live element it lies in, whose URL and step it goes by (`id` has neither): the map
+    # and the panels of the board, which change apart (the panels' purses, the map's pieces).
+    within: str = ""
 
     def fragment(self, table: Table, seat: Seat) -> dict[str, Any]:
         """Drawn once for each audience: the first seat of the audience asking draws it."""
@@ -97,7 +100,8 @@ class Element:
             html = self.render(table, None if key == PUBLIC else seat, key)
             found = table.rendered[self.id, key] = {
                 "id": self.id, "src": reverse(self.url, args=[table.game.pk]), "html": html,
-                "step": table.game.step, "text": text_hash(html)}
+                "step": table.game.step, "text": text_hash(html),
+                **({"within": self.within} if self.within else {})}
         return found
 
 
@@ -134,7 +138,7 @@ def _turn(table: Table, seat: Seat | None, key: object) -> str:
 
 
 def _board_key(table: Table, seat: Seat) -> object:
-    # A combat system's panel of the power's own (secret) hand makes its board its own.
+    # A combat system's panel of the power's own (secret) hand makes its board's panels its own.
     system = adapter(table.state.scenario.procedure)
     return seat.pk if system.board_panel(table.state, seat.power) is not None else PUBLIC
 
@@ -179,8 +183,10 @@ ELEMENTS = (
             _prompts, first=True),
     Element("invitations", frozenset({"invitations"}), "alliance_invitations_part",
             _invitations_key, _invitations, first=True),
-    Element("board", frozenset({"board"}), "game_board_part", _board_key,
-            _board_partial("board")),
+    Element("board-map", frozenset({"board"}), "game_board_part", lambda t, s: PUBLIC,
+            _board_partial("board_map"), within="board"),
+    Element("board-panels", frozenset({"board"}), "game_board_part", _board_key,
+            _board_partial("board_panels"), within="board"),
     Element("regions", frozenset({"board"}), "game_regions_part", _regions_key,
             _board_partial("regions")),
 )
@@ -254,6 +260,6 @@ def frames(game_id: int, events: Sequence[GameEvent]
                 batch.append((seat.pk, {"type": "parts", "to": seat.pk, "stage": stage,
                                         "step": game.step, "fragments": fragments,
                                         "lines": lines, "chats": said,
-                                        "acted": seat.pk in actors}))
+                                        "acted": first and seat.pk in actors}))
         if batch:
             yield batch

@@ -88,12 +88,18 @@ def test_a_pass_sends_each_seat_the_parts_it_would_fetch_ahead_of_the_doorbells(
             "regions": "game_regions_part"}
     for seat_id, frame in frames.items():
         client = client_of(Seat.objects.get(pk=seat_id).user)
-        assert [f["id"] for f in frame["fragments"]] == ["turn-box", "board", "regions"]
+        assert [f["id"] for f in frame["fragments"]] == [
+            "turn-box", "board-map", "board-panels", "regions"]
         for fragment in frame["fragments"]:
-            url = reverse(urls[fragment["id"]], args=[running_game.pk])
+            url = reverse(urls[fragment.get("within", fragment["id"])], args=[running_game.pk])
             assert fragment["src"] == url
-            fetched = client.get(url).content.decode()
-            assert as_fetched(fragment["html"], seat_id) == as_fetched(fetched, seat_id)
+            fetched = as_fetched(client.get(url).content.decode(), seat_id)
+            pushed = as_fetched(fragment["html"], seat_id)
+            if "within" in fragment:  # a part of the element the URL answers
+                assert fragment["within"] == "board" and f'id="{fragment["id"]}"' in pushed
+                assert pushed in fetched
+            else:
+                assert pushed == fetched
         [line] = frame["lines"]
         assert line["line"] in client.get(reverse("game_log_part", args=[running_game.pk])
                                           ).content.decode()
@@ -120,11 +126,12 @@ def test_each_part_is_rendered_once_per_audience(
     # for those who watch and once for Francia, whose turn it still is; the turn panel once
     # for Francia and once for the others (their gold transfers' recipients put right by
     # frames.js).
-    assert rendered.count("game/board.html#board") == 1
+    assert rendered.count("game/board.html#board_map") == 1
+    assert rendered.count("game/board.html#board_panels") == 1
     assert rendered.count("game/board.html#regions") == 2
     assert rendered.count("game/_phase.html") == 2
-    boards = {f["fragments"][1]["html"] for f in frames_by_seat(pushes).values()}
-    assert len(boards) == 1 and "power-panel mine" not in boards.pop()
+    panels = {f["fragments"][2]["html"] for f in frames_by_seat(pushes).values()}
+    assert len(panels) == 1 and "power-panel mine" not in panels.pop()
 
 
 def test_a_line_of_one_power_or_one_alliance_is_sent_to_its_audience_only(
@@ -205,9 +212,9 @@ async def test_a_seats_parts_reach_its_sockets_and_never_an_observers(
 
 def test_a_part_a_seat_was_sent_with_the_same_text_goes_without_it(
         running_game, pushes, django_capture_on_commit_callbacks):
-    """Two passes: the board is as it was, so the second time it goes to each seat that did not
-    act as its hash and step only (frames.js moves the part it holds on to the new step); the
-    acting seat, whose answer showed its decision, gets every text."""
+    """Two passes: the board (its map and its panels) is as it was, so the second time it goes to
+    each seat as its hash and step only (frames.js moves the part it holds on to the new step);
+    the acting seat, whose answer replaced its turn panel, gets that panel's text whatever."""
     francia = seat_of(running_game, "Francia").pk
     passed(running_game, pushes, django_capture_on_commit_callbacks)
     first = frames_by_seat(pushes)
@@ -218,12 +225,16 @@ def test_a_part_a_seat_was_sent_with_the_same_text_goes_without_it(
     assert set(second) == set(first)
     for seat_id, frame in second.items():
         board = frame["fragments"][1]
-        assert board["id"] == "board" and board["text"] == boards[seat_id]["text"]
+        assert board["id"] == "board-map" and board["text"] == boards[seat_id]["text"]
         assert board["step"] == frame["step"] == boards[seat_id]["step"] + 1
-        assert ("html" in board) == (seat_id == francia), seat_id
-        # The turn panel changed (the turn moved on): it goes with its text.
+        assert "html" not in board and "html" not in frame["fragments"][2]
+        # The turn panel changed (the turn moved on): it goes with its text; to the seat that
+        # acted, whose answer replaced it, whatever it shows.
         assert "html" in frame["fragments"][0]
         assert frame["fragments"][0]["text"] != first[seat_id]["fragments"][0]["text"]
+        # So its text is not counted as held by the page of the seat that acted.
+        held = cache.get(live.sent_key(running_game.pk, seat_id))
+        assert ("turn-box" in held) == (seat_id != francia) and "board-map" in held
     assert all("acted" not in message for _g, message in pushes.frames)
 
 
@@ -248,8 +259,9 @@ def test_a_part_whose_text_changed_goes_with_it_again(
         services.gold_tax(game_id=running_game.pk, user=francia.user,
                           step=state_of(running_game).step, gold=1)
     prussia = seat_of(running_game, "Prussia").pk
-    board = frames_by_seat(pushes)[prussia]["fragments"][1]
-    assert board["id"] == "board" and "html" in board  # France's purse is on it
+    _turn, board, panels, _regions = frames_by_seat(pushes)[prussia]["fragments"]
+    assert panels["id"] == "board-panels" and "html" in panels  # France's purse is on them
+    assert board["id"] == "board-map" and "html" not in board  # no piece moved
 
 
 @pytest.mark.django_db(transaction=True)
@@ -257,10 +269,10 @@ async def test_a_seats_socket_forgets_what_was_sent_on_connecting_and_when_it_la
         running_game, sockets, make_user):  # noqa: F811 (sockets: the fixture)
     table = await sync_to_async(Table)(running_game)
     key = live.sent_key(table.game.pk, table.carla_seat.pk)
-    await cache.aset(key, {"board": "0123"})
+    await cache.aset(key, {"board-map": "0123"})
     carla = await sockets(table.carla, table.game.pk)
     assert await cache.aget(key) is None  # a new page holds none of the texts sent before
-    await cache.aset(key, {"board": "0123"})
+    await cache.aset(key, {"board-map": "0123"})
     await carla.send_to(text_data='{"type": "lacks"}')
     assert await carla.receive_nothing()  # no answer, and the socket stays open
     assert await cache.aget(key) is None
