@@ -22,7 +22,10 @@ chains the action's events are on has its push: the server's event log says who 
 what), HTTP p50/p99, errors (any answer but 200, a dropped connection) and "unheard" (receivers
 with nothing within 5 s); per point: the messages lost (see bench/load_stats.py: numbers of a
 chain a connected socket never had), the CPU seconds of the server process(es) per action and of
-the bench's own process (it runs on the same machine), and whether the point holds the target
+the bench's own process (it runs on the same machine), what the servers handed the channel
+layer per action (messages and bytes) and the database queries they made per action (counted by
+the bench's server: bench/serving.py), what the sockets received per action (frames of rendered
+parts and doorbells), and whether the point holds the target
 of issue 12 (push p99 < 50 ms, no error, no socket dropped by the server, nothing lost or
 unheard, the pace kept); then the largest N that holds it, and the exceptions in the servers'
 logs (`--logs DIR` keeps the logs). A free action that only its owner hears (a tax) has no push
