@@ -206,10 +206,12 @@ class BoardFacts:
     signature: str = ""
 
 
-def rows_signature(rows: Iterable[Model], seats: Iterable[Seat]) -> str:
+def rows_signature(rows: Iterable[Model], seats: Iterable[Seat], parts: Iterable[str] = ()) -> str:
     """Every column of `rows`, and of each seat what the map shows of it (its power's name and
-    colour: not its purse, which changes at nearly every step)."""
+    colour: not its purse, which changes at nearly every step), after the signatures `parts`."""
     digest = hashlib.sha1(usedforsecurity=False)
+    for part in parts:
+        digest.update(part.encode())
     for row in rows:
         values = tuple(getattr(row, f.attname) for f in row._meta.concrete_fields)
         digest.update(repr((type(row).__name__, values)).encode())
@@ -246,8 +248,7 @@ def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:
         view = RegionView(region=region, path=path, label_x=x, label_y=y)
         regions.append(view)
         by_region[region.pk] = view
-    holdings = list(Holding.objects.filter(game=game).order_by("seat__order"))
-    for holding in holdings:
+    for holding in Holding.objects.filter(game=game).order_by("seat__order"):
         if holding.is_empty:
             continue
         holding.seat = seat_by_pk[holding.seat_id]
@@ -261,15 +262,15 @@ def _read_facts(game: Game, seat_by_pk: dict[int, Seat]) -> BoardFacts:
         total.armies += holding.armies
         total.fleets += holding.fleets
         total.forts += holding.forts
-    neutrals = list(Neutral.objects.filter(game=game, on_board=True))
-    for neutral in neutrals:
+    for neutral in Neutral.objects.filter(game=game, on_board=True):
         by_region[neutral.region_id].neutrals.append(neutral)
     for tile in TileHolding.objects.filter(game=game, count__gt=0):
         totals[tile.seat_id].tiles.append(tile_view(tile, region_rows))
     for view in regions:
         view.signature = rows_signature([view.region, *view.holdings, *view.neutrals],
                                         [h.seat for h in view.holdings])
-    signature = rows_signature([*region_rows.values(), *holdings, *neutrals], seat_by_pk.values())
+    signature = rows_signature(homes.values(), seat_by_pk.values(),
+                               parts=[view.signature for view in regions])
     return BoardFacts(regions=regions, homes=homes, totals=totals, signature=signature)
 
 

@@ -226,6 +226,7 @@ def test_the_map_is_drawn_once_for_its_pieces_and_shared_by_every_viewer(running
 
     assert drew_the_map("Francia")
     assert not drew_the_map("Gran Bretagna") and not drew_the_map("Francia")
+
     def the_map():
         page = client_of(Seat.objects.get(game=running_game, power="Francia").user).get(part)
         text = page.content.decode()
@@ -241,7 +242,7 @@ def test_the_map_is_drawn_once_for_its_pieces_and_shared_by_every_viewer(running
 
 def test_a_change_of_pieces_draws_again_only_the_regions_it_touched(running_game, monkeypatch):
     """The map and the region cards are kept region by region too (by what each region is drawn
-    from): a move redraws two regions, not the forty of the map."""
+    from): a move redraws the regions it touched, not every region of the map."""
     from guerra.game.read.map_layout import RegionView
 
     drawn: list[str] = []
