@@ -172,9 +172,10 @@ class Engine(Generic[S]):
         step = cursor.step + 1
         awaited = box.awaited(state)
         recorded = state.cursor
-        # A sequential box opens a new window for each power it asks (its own step, deadline).
-        opened = step if box.sequential and awaited and awaited != cursor.awaiting \
-            else recorded.opened_at
+        # A sequential box opens a new window for each power it asks (its own step, deadline),
+        # or for each answer it accepts (`each_answer_opens`).
+        opened = step if box.sequential and awaited and (
+            box.each_answer_opens or awaited != cursor.awaiting) else recorded.opened_at
         return state, recorded.answered(step, awaited, opened), events
 
     def _run(self, state: S, walk: Walk, dice: Dice, events: list[Event], *,

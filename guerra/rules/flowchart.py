@@ -230,6 +230,13 @@ class Procedure(Engine[S], ABC, Generic[S, Sit]):
         box = self._decisions[state.cursor.node]
         return box.default(state, power)
 
+    def bot_answers(self, state: S, power: str) -> tuple[object, ...]:
+        """Answers of `power` at the current box that a computer player should weigh besides
+        the default and what `random_policy` draws (those a random draw seldom makes: every
+        unit, none, a plan that can win), the most promising first; each one legal. Default:
+        none (`guerra.rules.bots` weighs the default and random answers)."""
+        return ()
+
     def odds_memo_key(self, state: S) -> Hashable | None:
         """A key under which two states at a ROLL box have the same odds from there on, so
         that exact odds enumerate the dice after it once per key (None: never shared).
@@ -256,8 +263,21 @@ class Procedure(Engine[S], ABC, Generic[S, Sit]):
         Default: unchanged."""
         return cast("dict[str, JSON]", dict(memory))
 
+    def memory_known_to(self, memory: Obj, power: str) -> dict[str, JSON]:
+        """The memory in its own shape, with what `power` may not know masked (a computer
+        player reads the game through this, `guerra.rules.bots.view`). Default: all of it."""
+        return cast("dict[str, JSON]", dict(memory))
+
     def memory_seen_by(self, memory: Obj, power: str | None) -> dict[str, JSON]:
         """What `power` may know of the memory (None: a spectator); the sizes of the hands,
         if the system deals any, under "hand_sizes" as {power: cards}, which the game tells
         everyone when a war's hands are dealt. Default: nothing."""
         return {}
+
+    def memory_sampled(self, data: Obj, memory: Obj, running: S | None, power: str,
+                       rng: random.Random) -> tuple[dict[str, JSON], S | None]:
+        """One game a computer player may be in (`guerra.rules.bots.determinize`): what
+        `memory_known_to` masked in the memory, and `seen_by` in the attack under way
+        (`running`), dealt at random (`rng`) from what it may be, given the scenario's data of
+        this system. Default: nothing masked, both as they are."""
+        return cast("dict[str, JSON]", dict(memory)), running

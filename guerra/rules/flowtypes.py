@@ -187,10 +187,14 @@ class DecisionBox(ABC, Generic[S]):
     `awaited` gives: every time the awaited power changes, a new window opens at the current
     step, so each power has its own deadline and an answer made for an earlier window is
     stale. The box is left when `awaited` is empty; it may empty it early (to roll at once,
-    say) and be entered again to ask the next power.
+    say) and be entered again to ask the next power. With `each_answer_opens` as well, every
+    answer it accepts opens a new window, even when the same power is asked next (a response
+    window of "finestre" whose calls come back to the one who answered: each call has its own
+    deadline, and an answer repeated from the call before is stale).
     """
 
     sequential: bool = False
+    each_answer_opens: bool = False
 
     def answered(self, state: S) -> tuple[str, ...]:
         """The powers that have already answered in the current window: a second answer from

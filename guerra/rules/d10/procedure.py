@@ -173,6 +173,24 @@ class D10(Procedure[D10State, Situation]):
                 state.defending_units())
 
     # --- players --------------------------------------------------------------------------
+    def bot_answers(self, state: D10State, power: str) -> tuple[object, ...]:
+        """An ally asked arrives with every unit, or stays out (P4); a loss is taken with as
+        many armies, or as few, as may be (P5)."""
+        step = state.cursor.step
+        if state.cursor.node == g.REINFORCEMENTS:
+            ally = state.situation.reinforcement(power)
+            if ally is None:
+                return ()
+            return (Reinforce(power, step, ally.armies, ally.fleets), Reinforce(power, step))
+        loss = next((loss for loss in state.losses if loss.power == power), None)
+        fighter = state.fighter(power)
+        if loss is None or fighter is None:
+            return ()
+        low, high = boxes.army_range(fighter, loss.count)
+        mobile = min(loss.count, fighter.mobile)
+        return tuple(Allocation(power, step, (("army", armies), ("fleet", mobile - armies)))
+                     for armies in dict.fromkeys((high, low)))
+
     def random_policy(self, rng: random.Random) -> Policy[D10State]:
         def answer(state: D10State, power: str) -> object:
             step = state.cursor.step

@@ -42,10 +42,11 @@ class Robot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._attack: dict[str, Policy[Any]] = {}  # per procedure, made when first needed
 
-    def choose(self, state: GameState) -> object:
-        """An input for the decision the game awaits (or a free action before it)."""
+    def choose(self, state: GameState, power: str | None = None) -> object:
+        """An input for the decision the game awaits from `power` (the first power awaited
+        when None), or a free action before it."""
         waiting = pending(state)
-        power = waiting.powers[0]
+        power = power if power is not None else waiting.powers[0]
         if waiting.kind == "attack":
             assert state.attack is not None
             name = state.scenario.procedure

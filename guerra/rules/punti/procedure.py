@@ -130,6 +130,26 @@ class Punti(Procedure[PuntiState, Situation]):
         return None
 
     # --- players --------------------------------------------------------------------------
+    def bot_answers(self, state: PuntiState, power: str) -> tuple[object, ...]:
+        """Every group that may reinforce, or none (E4-E5); agreeing or refusing; each place
+        to retreat to (E9); counter-attacking or not (E10)."""
+        node, step = state.cursor.node, state.cursor.step
+        if node in (g.ATTACK_REINFORCEMENTS, g.DEFENCE_REINFORCEMENTS):
+            side: Side = ATTACKER if node == g.ATTACK_REINFORCEMENTS else DEFENDER
+            groups = tuple(Group(c.power, c.source, c.armies, c.fleets)
+                           for c in state.situation.candidates_of(side))
+            own = tuple(group for group in groups if group.power == power)
+            return tuple(dict.fromkeys((Name(power, step, groups), Name(power, step, own),
+                                        Name(power, step, ()))))
+        if node in (g.ATTACK_CONSENT, g.DEFENCE_CONSENT):
+            return (Consent(power, step, True), Consent(power, step, False))
+        if node == g.RETREAT:
+            return tuple(Retreat(power, step, place)
+                         for place in state.situation.retreat_options())
+        if node == g.COUNTER_ATTACK:
+            return (CounterAttack(power, step, True), CounterAttack(power, step, False))
+        return ()
+
     def random_policy(self, rng: random.Random) -> Policy[PuntiState]:
         """A seeded random player, legal moves only: names a random part of what may reinforce
         its side, agrees or refuses at random, spreads damage point by point on a random unit

@@ -31,6 +31,7 @@ from guerra.rules.seed004.events import (
     NavalDecisionMade,
     NavalSupport,
 )
+from guerra.rules.seed004.inputs import AllyAnswer, LossChoice, NavalDecision, NavalTiles
 from guerra.rules.seed004.model import ATTACKER, DEFENDER, Situation
 from guerra.rules.seed004.state import PROCEDURE_NAME, AttackState
 
@@ -114,6 +115,29 @@ class Seed004(Procedure[AttackState, Situation]):
 
     def random_policy(self, rng: random.Random) -> Policy[AttackState]:
         return random_policy(rng)
+
+    def bot_answers(self, state: AttackState, power: str) -> tuple[object, ...]:
+        """Every unit and none for an invited ally (and its armies or its fleets alone), both
+        answers of a naval decision, each number of tiles at sea, both kinds of loss."""
+        node, step = state.cursor.node, state.cursor.step
+        if node == g.ALLIES:
+            ally = state.situation.invitation(power)
+            if ally is None:
+                return ()
+            return tuple(dict.fromkeys(
+                AllyAnswer(power, step, armies, fleets)
+                for armies, fleets in ((ally.armies, ally.fleets), (0, 0), (ally.armies, 0),
+                                       (0, ally.fleets))))
+        if node in (g.ATTACKER_NAVAL_CHOICE, g.DEFENDER_NAVAL_CHOICE):
+            return (NavalDecision(power, step, True), NavalDecision(power, step, False))
+        if node == g.NAVAL_TILES:
+            side = ATTACKER if power == state.main_power(ATTACKER) else DEFENDER
+            force = state.situation.main(side)
+            return tuple(NavalTiles(power, step, n)
+                         for n in range((force.alliance_tiles if force else 0) + 1))
+        if node == g.LAND_LOSS_CHOICE:
+            return (LossChoice(power, step, "army"), LossChoice(power, step, "fort"))
+        return ()
 
     def seen_by(self, state: AttackState, power: str | None) -> AttackState:
         """A4/M2: the other side's answers stay secret while their box is open."""

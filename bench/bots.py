@@ -1,0 +1,176 @@
+"""Benchmark of the computer players' strength and speed: prints figures to compare levels.
+
+    .venv/bin/python bench/bots.py [--games N] [--procedure NAME ...] [--level LEVEL]
+                                   [--against LEVEL] [--seed S] [--jobs J]
+                                   [--rollouts R] [--budget SECONDS]
+
+For each combat system (default: every one registered), N four-power games of the shipped
+"Europa 1700" (Gran Bretagna, Francia, Spagna, Austria), one bot of `--level` (default the
+Esperto) in a seat that rotates through the four (game g: seat g mod 4) against three of
+`--against` (default the Principiante). Game g rolls `RandomDice(seed + g)` and its bots are
+seeded from g: the same command prints the same standings.
+
+Printed per combat system:
+- the tested level's first places: alone, and shared (G62: a tie on VP, unrest and gold is
+  shared; a shared first place counts as first in "first"), and its mean rank;
+- its mean VP and the best other power's, at the end;
+- for the tested seat and for the other seats, the mean, p50, p99 and max milliseconds per
+  decision (the time `levels.decide` takes: the view and the bot's choice, free actions
+  counted one by one), and the decisions answered by the fallback (the bot raised, or the
+  machine refused its input); then the tested seat's decisions by kind (placements, auction
+  proposals and calls, turn actions, attack decisions), with their mean and p99.
+`--jobs` plays games in that many processes (one core each: the times stay one core's).
+A Stratega plays `--rollouts` rounds of play-outs at most per decision and, with `--budget`,
+stops when another round would overrun that many seconds; without `--budget` (the default)
+it always plays `--rollouts` rounds, so that its games are reproducible too. Its searches
+are printed: how many, how many sent another choice than the Esperto's, how many failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from guerra.rules.bots.levels import EXPERT, NOVICE, STRATEGIST, Bot, levels, make
+from guerra.rules.bots.match import play_match
+from guerra.rules.bots.strategist import ROLLOUTS, Stratega
+from guerra.rules.dice import RandomDice
+from guerra.rules.flowchart import procedures
+from guerra.rules.game.scenario_file import shipped
+
+POWERS = ("Gran Bretagna", "Francia", "Spagna", "Austria")
+TESTED, OTHERS = "tested seat", "other seats"
+
+
+@dataclasses.dataclass
+class Game:
+    """One game's figures."""
+
+    rank: int
+    shared: bool
+    vp: int
+    best_other: int
+    times: dict[str, list[float]]
+    kinds: list[tuple[str, float]]  # the tested level's decisions: (kind, seconds)
+    fallbacks: dict[str, int]
+    refused: dict[str, int]
+    searches: tuple[int, int, int] = (0, 0, 0)  # a Stratega's: searches, changed, failed
+
+
+@dataclasses.dataclass(frozen=True)
+class Search:
+    """The games' seed (`--seed`), and how a Stratega searches (`--rollouts`, `--budget`)."""
+
+    seed: int = 0
+    rollouts: int = ROLLOUTS
+    budget: float | None = None
+
+
+def _bot(level: str, seed: int, search: Search) -> Bot:
+    if level == STRATEGIST:
+        return Stratega(seed, budget=search.budget, rollouts=search.rollouts)
+    return make(level, seed)
+
+
+def one_game(procedure: str, game: int, level: str, against: str, search: Search) -> Game:
+    seed = search.seed
+    scenario = dataclasses.replace(shipped(), procedure=procedure)
+    seat = POWERS[game % len(POWERS)]
+    bots = {power: _bot(level if power == seat else against, (seed + game) * 10 + i, search)
+            for i, power in enumerate(POWERS)}
+    result = play_match(scenario, POWERS, bots, RandomDice(seed + game))
+    tested = bots[seat]
+    searches = (tested.searches, tested.changed, tested.failures) \
+        if isinstance(tested, Stratega) else (0, 0, 0)
+    rank = result.rank(seat)
+    rows = {row.power: row for row in result.standings}
+    times: dict[str, list[float]] = {TESTED: [], OTHERS: []}
+    kinds = list(zip(result.records[seat].kinds, result.records[seat].times, strict=True))
+    fallbacks = {TESTED: 0, OTHERS: 0}
+    refused = {TESTED: 0, OTHERS: 0}
+    for power, record in result.records.items():
+        name = TESTED if power == seat else OTHERS
+        times[name] = times[name] + record.times
+        fallbacks[name] += record.fallbacks
+        refused[name] += record.refused
+    return Game(rank, rank == 1 and len(result.winners()) > 1, rows[seat].vp,
+                max(row.vp for power, row in rows.items() if power != seat), times, kinds,
+                fallbacks, refused, searches)
+
+
+def _ms(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(procedure: str, games: list[Game], level: str, against: str,
+           seconds: float) -> None:
+    count = len(games)
+    first = sum(g.rank == 1 for g in games)
+    shared = sum(g.shared for g in games)
+    print(f"{procedure}: {level} first in {first}/{count} games ({100 * first / count:.0f}%; "
+          f"{first - shared} alone, {shared} shared), mean rank "
+          f"{statistics.mean(g.rank for g in games):.2f}; VP {level} "
+          f"{statistics.mean(g.vp for g in games):.1f}, best other "
+          f"{statistics.mean(g.best_other for g in games):.1f}; {seconds:.0f} s")
+    for name, seats in ((level, TESTED), (against, OTHERS)):
+        times = [t for g in games for t in g.times[seats]]
+        fallbacks = sum(g.fallbacks[seats] for g in games)
+        refused = sum(g.refused[seats] for g in games)
+        print(f"  {name} ({seats}): {len(times)} decisions, ms per decision mean "
+              f"{1000 * statistics.mean(times):.1f}, p50 {_ms(times, 0.5):.1f}, p99 "
+              f"{_ms(times, 0.99):.1f}, max {_ms(times, 1.0):.1f}; fallbacks {fallbacks} "
+              f"(refused {refused})")
+    by_kind: dict[str, list[float]] = {}
+    for g in games:
+        for kind, spent in g.kinds:
+            by_kind.setdefault(kind, []).append(spent)
+    print(f"  {level} ({TESTED}) by kind of decision: " + "; ".join(
+        f"{kind} {len(t)}, mean {1000 * statistics.mean(t):.1f}, p99 {_ms(t, 0.99):.1f}"
+        for kind, t in sorted(by_kind.items())))
+    searched, changed, failed = (sum(g.searches[i] for g in games) for i in range(3))
+    if searched:
+        print(f"  {level} searches: {searched}, another choice than the Esperto's in "
+              f"{changed}, failed {failed}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--procedure", nargs="*", default=None,
+                        help="combat systems (default: every one registered)")
+    parser.add_argument("--level", default=EXPERT, choices=levels())
+    parser.add_argument("--against", default=NOVICE, choices=levels())
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rollouts", type=int, default=ROLLOUTS,
+                        help="a Stratega's rounds of play-outs per decision, at most")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="a Stratega's seconds per decision (default: none, --rollouts "
+                             "rounds always)")
+    args = parser.parse_args()
+    search = Search(args.seed, args.rollouts, args.budget)
+    names = args.procedure or [procedure.name for procedure in procedures()]
+    print(f"{args.games} games per combat system: one {args.level} (seat rotating) against "
+          f"three {args.against}, Europa 1700, seed {args.seed}")
+    if STRATEGIST in (args.level, args.against):
+        print(f"Stratega: {args.rollouts} rounds of play-outs per decision at most, budget "
+              f"{'none' if args.budget is None else f'{args.budget} s'}")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for name in names:
+            began = time.perf_counter()
+            games = list(pool.map(one_game, [name] * args.games, range(args.games),
+                                  [args.level] * args.games, [args.against] * args.games,
+                                  [search] * args.games))
+            report(name, games, args.level, args.against, time.perf_counter() - began)
+
+
+if __name__ == "__main__":
+    main()

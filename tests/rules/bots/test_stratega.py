@@ -1,0 +1,170 @@
+"""The Stratega: the Esperto's choices weighed by seeded play-outs. Its choices are legal in
+every phase and combat system, reproducible from its seed and its count of rounds, made
+from what its power may know, and the Esperto's whenever the search fails."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from guerra.rules.bots import candidates, levels, rollout
+from guerra.rules.bots.levels import NOVICE, STRATEGIST, Bot, decide, make
+from guerra.rules.bots.match import play_match
+from guerra.rules.bots.rollout import Horizon
+from guerra.rules.bots.strategist import Stratega
+from guerra.rules.dice import RandomDice
+from guerra.rules.game.inputs import PlayTile
+from guerra.rules.game.machine import pending
+from guerra.rules.game.state import GameState
+from tests.rules.bots.helpers import AT, COMBAT_SYSTEMS, ES, POWERS, short, started, to_phase
+from tests.rules.bots.test_expert_hidden import armed, hands_passed_round
+from tests.rules.bots.test_view import answered, invited_both_sides
+
+# Play-outs a few decisions long: the tests check the search, not its strength.
+TINY = {kind: Horizon(turns=1, decisions=2, attack_decisions=4)
+        for kind in ("action", "propose", "call", "place", "attack")}
+
+
+@pytest.fixture(autouse=True)
+def every_action_weighed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action a close call: the search has choices to weigh in any position (the
+    test of `CLOSE` itself sets it back)."""
+    monkeypatch.setattr(candidates, "CLOSE", 100.0)
+
+
+def tiny(seed: int, rollouts: int = 1, budget: float | None = None) -> Stratega:
+    return Stratega(seed, budget=budget, rollouts=rollouts, horizons=TINY)
+
+
+def rounds_state(procedure: str = "seed004", seed: int = 5) -> tuple[GameState, str]:
+    """A turn of the rounds where the power to act has armies beside every counter face up:
+    attacks, moves and builds to weigh."""
+    state = to_phase(started(procedure, seed=seed), "rounds", RandomDice(seed))
+    power = pending(state).powers[0]
+    return armed(state, power), power
+
+
+def test_the_stratega_is_a_level_a_seat_may_have() -> None:
+    assert STRATEGIST in levels.levels()
+    bot = make(STRATEGIST, 3)
+    assert isinstance(bot, Stratega)
+    assert bot.budget == 1.5
+    assert make(STRATEGIST, 3, budget=0.2).budget == 0.2
+
+
+@pytest.mark.parametrize("procedure", COMBAT_SYSTEMS)
+def test_the_stratega_plays_a_whole_game_in_every_combat_system(procedure: str) -> None:
+    # Principianti around it, for speed: its own play-outs play Esperti for everyone.
+    seat = POWERS[len(procedure) % len(POWERS)]
+    stratega = tiny(5)
+    bots: dict[str, Bot] = {power: stratega if power == seat else make(NOVICE, i)
+                            for i, power in enumerate(POWERS)}
+    result = play_match(short(procedure), POWERS, bots, RandomDice(11))
+    record = result.records[seat]
+    assert result.state.finished
+    assert (record.raised, record.refused, record.fallbacks) == (0, 0, 0)
+    assert stratega.failures == 0
+    assert {"place", "action"} <= set(stratega.kinds)
+    assert {"propose", "call"} & set(stratega.kinds)
+
+
+def test_it_weighs_several_choices_and_sends_one_of_them() -> None:
+    state, power = rounds_state()
+    bot = tiny(1, rollouts=2)
+    choice = decide(bot, state, power)
+    search = bot.last
+    assert len(search.choices) >= 2
+    assert search.rounds == 2
+    assert choice == search.sent and choice in search.choices
+    assert all(mean is not None for mean in search.means)
+
+
+def test_a_seed_and_a_count_of_rounds_give_the_same_choice() -> None:
+    state, power = rounds_state()
+    first, second = tiny(4, rollouts=2), tiny(4, rollouts=2)
+    assert decide(first, state, power) == decide(second, state, power)
+    assert first.last.means == second.last.means
+
+
+def test_the_rounds_stop_at_the_count_or_the_budget() -> None:
+    state, power = rounds_state()
+    counted = tiny(2, rollouts=3)
+    decide(counted, state, power)
+    assert counted.last.rounds == 3
+    # A budget already spent: the play-outs stop at once, the Esperto's choice is sent.
+    hurried = tiny(2, rollouts=50, budget=0.0)
+    choice = decide(hurried, state, power)
+    assert hurried.last.rounds == 0
+    assert choice == hurried.last.choices[0] and len(hurried.last.choices) > 1
+    # A budget far off: the count stops the rounds.
+    patient = tiny(2, rollouts=2, budget=600.0)
+    decide(patient, state, power)
+    assert patient.last.rounds == 2
+
+
+def test_the_order_of_the_counters_to_draw_changes_nothing() -> None:
+    state, power = rounds_state()
+    other = dataclasses.replace(state, pool=tuple(reversed(state.pool)))
+    assert other.pool != state.pool
+    first, second = tiny(8, rollouts=2), tiny(8, rollouts=2)
+    assert decide(first, state, power) == decide(second, other, power)
+    assert first.last.means == second.last.means
+
+
+def test_other_powers_hands_of_cards_change_nothing() -> None:
+    state, power = rounds_state("finestre", seed=9)
+    other = hands_passed_round(state, power)
+    first, second = tiny(9, rollouts=2), tiny(9, rollouts=2)
+    assert decide(first, state, power) == decide(second, other, power)
+    assert first.last.means == second.last.means
+    assert len(first.last.choices) >= 2
+
+
+def test_a_failing_search_sends_the_espertos_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, power = rounds_state()
+    expected = decide(tiny(6), state, power)  # the same seed: the same Esperto inside
+    esperto = tiny(6).expert.choose(state, power)
+
+    def broken(*_args: object, **_kwargs: object) -> float:
+        raise RuntimeError("a play-out broke")
+
+    monkeypatch.setattr(rollout, "play", broken)
+    bot = tiny(6)
+    assert decide(bot, state, power) == esperto
+    assert bot.failures == 1 and bot.last.failed
+    assert expected in bot.last.choices
+
+
+def test_an_action_the_esperto_prefers_by_far_is_sent_without_a_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state, power = rounds_state()
+    monkeypatch.setattr(candidates, "CLOSE", 0.0)  # only the best first look is weighed
+    bot = tiny(3, rollouts=2)
+    choice = decide(bot, state, power)
+    assert bot.last.choices == [choice] and bot.last.rounds == 0
+    monkeypatch.setattr(candidates, "CLOSE", 100.0)
+    bot = tiny(3, rollouts=2)
+    assert decide(bot, state, power) in bot.last.choices and len(bot.last.choices) > 2
+
+
+def test_a_free_action_of_the_esperto_is_sent_without_a_search() -> None:
+    # A War Ministry held at the start of a turn: the Esperto plays it (a free action).
+    state, power = rounds_state()
+    ministry = next(tile.key for tile in state.scenario.tiles
+                    if tile.effect == "war_ministry")
+    state = state.with_power(power, tiles=((ministry, 1),))
+    bot = tiny(3, rollouts=2)
+    choice = decide(bot, state, power)
+    assert isinstance(choice, PlayTile) and choice.tile == ministry
+    assert bot.last.rounds == 0 and bot.last.choices == [choice]
+    assert bot.searches == 0
+
+
+def test_another_sides_secret_answer_changes_nothing() -> None:
+    state = invited_both_sides()
+    committed, declined = answered(state, ES, 2), answered(state, ES, 0)
+    first, second = tiny(10, rollouts=2), tiny(10, rollouts=2)
+    assert decide(first, committed, AT) == decide(second, declined, AT)
+    assert first.last.means == second.last.means
+    assert len(first.last.choices) >= 2 and first.last.rounds == 2
