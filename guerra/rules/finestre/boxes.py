@@ -24,7 +24,7 @@ from guerra.rules.finestre.inputs import TACTICS, Play, Position, Tactic, UseTil
 from guerra.rules.finestre.state import Call, Change, Closed, FinestreState, Tiles
 from guerra.rules.flowchart import DecisionBox, Recorded, Transition
 from guerra.rules.forces import ATTACKER, DEFENDER, Side
-from guerra.rules.i18n import Message, _
+from guerra.rules.i18n import Message, _, ngettext
 
 
 def wrong_input() -> Message:
@@ -130,9 +130,12 @@ def announce(state: FinestreState, node: str, answer: object) -> Recorded[Finest
     elif node in (g.W9A, g.W9D) and isinstance(answer, UseTiles):
         main = state.main(power)
         assert main is not None
-        if not 0 <= answer.alliance_tiles <= main.alliance_tiles:
-            return _("{power} holds {count} Alliance tiles for this region.",
-                     power=announcer, count=main.alliance_tiles)
+        if answer.alliance_tiles < 0:
+            return _("A number of tiles cannot be negative.")
+        if answer.alliance_tiles > main.alliance_tiles:
+            return ngettext("{power} holds only {count} Alliance tile for this region.",
+                            "{power} holds only {count} Alliance tiles for this region.",
+                            main.alliance_tiles, power=announcer)
         if answer.army_training and not usable_training(state, power):
             return _("{power} does not hold more Army Training tiles than its enemy.",
                      power=announcer)
@@ -147,9 +150,11 @@ def announce(state: FinestreState, node: str, answer: object) -> Recorded[Finest
 
 class WindowBox(DecisionBox[FinestreState]):
     """W3 and the window `node`: its announcement first (W4, W5, W9), then each call, one
-    power at a time (each call a window of its own, with its deadline: default pass)."""
+    power at a time (each call a window of its own, with its deadline: default pass; the same
+    power called again, a new window all the same)."""
 
     sequential = True
+    each_answer_opens = True
 
     def __init__(self, node: str) -> None:
         self.node = node

@@ -21,12 +21,14 @@ from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE as P
 from guerra.rules.finestre.state import Call, FinestreState
 from guerra.rules.flowchart import RefusedError
 from guerra.rules.forces import ATTACKER, DEFENDER
-from guerra.rules.i18n import _
+from guerra.rules.i18n import N_, Message, _
 from guerra.rules.jsontype import JSON
 from guerra.rules.jsonvalue import DataError, Obj
 from guerra.rules.odds import estimate
 
 ODDS_KEYS = ("attacker_wins", "tie", "defender_wins", "ended_by_retreat")
+# The kinds a case lists (English, as the case file spells them), in a player's words.
+KIND_WORDS = {"army": N_("armies"), "fleet": N_("fleets"), "fort": N_("forts")}
 
 
 def _lost(state: FinestreState, power: str) -> int:
@@ -88,16 +90,33 @@ def _call(call: Call | CaseCall) -> JSON:
     return call.card
 
 
+def check_opened(case: Case, state: FinestreState) -> None:
+    """Every window the case announces in or lists calls for opened (W5: never for a defender
+    with no fort; W4.2, W5.2, W6.2... only after a change of combatants; a Ritirata closes the
+    rest). A call listed in one that never opened, even a pass, is an error."""
+    opened = {window.name for window in state.windows}
+    for name in case.announce:
+        if name in opened:
+            continue
+        defender = case.situation.defender
+        if name == "W5" and defender is not None and defender.forts == 0:
+            raise DataError(_("{power} has no fort in the region: it announces nothing in W5 "
+                              "(that window never opens).", power=defender.power))
+        raise DataError(_("The case announces in window {window}, which never opened.",
+                          window=name))
+    for name in case.windows:
+        if name not in opened:
+            raise DataError(_("Window {window} never opened, yet the case lists calls in it.",
+                              window=name))
+
+
 def check_calls(case: Case, state: FinestreState) -> None:
-    """Every call listed was made as listed, and none after its window closed."""
+    """Every window named opened (`check_opened`); every call listed was made as listed, and
+    none after its window closed."""
+    check_opened(case, state)
     closed = {window.name: window for window in state.windows}
     for name, calls in case.windows.items():
-        window = closed.get(name)
-        if window is None:
-            if any(call.card is not None for call in calls):
-                raise DataError(_("Window {window} never opened, yet the case plays cards "
-                                  "in it.", window=name))
-            continue
+        window = closed[name]
         for i, listed in enumerate(calls):
             if i >= len(window.calls):
                 raise DataError(_("Window {window}: call {number} comes after the window "
@@ -118,8 +137,8 @@ def check_losses(case: Case, events: tuple[Event, ...]) -> None:
     for power, kinds in case.losses.items():
         for i, kind in enumerate(kinds[:len(lost.get(power, []))]):
             if lost[power][i] != kind:
-                raise DataError(_("{power} cannot lose a unit of kind “{kind}” (loss "
-                                  "{number}).", power=power, kind=kind, number=i + 1))
+                raise DataError(_("{power} cannot lose {units} at loss {number}.", power=power,
+                                  units=Message(KIND_WORDS.get(kind, kind)), number=i + 1))
 
 
 def _pair(values: tuple[int, ...]) -> JSON:

@@ -11,7 +11,7 @@ from guerra.rules.declaration import (
 )
 from guerra.rules.finestre.graph import DECLARED
 from guerra.rules.finestre.model import Ally, Situation
-from guerra.rules.finestre.state import FinestreState, Member
+from guerra.rules.finestre.state import HIDDEN, FinestreState, Member
 from guerra.rules.forces import Force
 from guerra.rules.i18n import Message, _
 
@@ -34,7 +34,9 @@ def refusal(situation: Situation) -> Message | None:
         return problem
     for power, hand in situation.hands:
         for card in hand:
-            if situation.deck.card(card) is None:
+            # A card masked in the game as a power may know it (another power's hand, see
+            # `guerra.rules.bots.view`) is a card of the deck all the same: never playable.
+            if card != HIDDEN and situation.deck.card(card) is None:
                 return _("“{card}” in the hand of {power} is no card of the deck.",
                          card=card, power=power)
     problem = target_problem(situation.attacker, situation.defender, situation.neutral,

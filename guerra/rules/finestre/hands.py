@@ -150,3 +150,18 @@ def seen_by(memory: Obj, power: str | None) -> dict[str, JSON]:
     if power is not None:
         seen["hand"] = list(next((cards for owner, cards in kept.hands if owner == power), []))
     return seen
+
+
+def known_to(memory: Obj, power: str, hidden: str) -> dict[str, JSON]:
+    """The memory as `power` may know it, in its own shape: its own hand and the discards
+    (played in the open); each card of the draw pile and of the other hands as `hidden`."""
+    if not memory:
+        return {}
+    kept = Memory.read(memory)
+    masked: dict[str, JSON] = {
+        "deck": [hidden] * len(kept.deck),
+        "discards": list(kept.discards),
+        "hands": [[owner, list(cards) if owner == power else [hidden] * len(cards)]
+                  for owner, cards in kept.hands],
+    }
+    return masked

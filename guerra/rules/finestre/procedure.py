@@ -9,7 +9,7 @@ from guerra.rules import frozen
 from guerra.rules.dice import Dice
 from guerra.rules.events import LOGGED_EFFECTS, Event
 from guerra.rules.explore import Policy
-from guerra.rules.finestre import boxes, cards, hands, losses
+from guerra.rules.finestre import boxes, cards, hands, losses, sample
 from guerra.rules.finestre import graph as g
 from guerra.rules.finestre import windows as w
 from guerra.rules.finestre.declaration import initial_state, refusal
@@ -98,6 +98,13 @@ class Finestre(Procedure[FinestreState, Situation]):
     def memory_seen_by(self, memory: Obj, power: str | None) -> dict[str, JSON]:
         return hands.seen_by(memory, power)
 
+    def memory_known_to(self, memory: Obj, power: str) -> dict[str, JSON]:
+        return hands.known_to(memory, power, HIDDEN)
+
+    def memory_sampled(self, data: Obj, memory: Obj, running: FinestreState | None, power: str,
+                       rng: random.Random) -> tuple[dict[str, JSON], FinestreState | None]:
+        return sample.memory_sampled(data, memory, running, power, rng)
+
     def outcomes(self) -> tuple[str, ...]:
         return OUTCOMES
 
@@ -125,6 +132,41 @@ class Finestre(Procedure[FinestreState, Situation]):
         return None
 
     # --- players --------------------------------------------------------------------------
+    def bot_answers(self, state: FinestreState, power: str) -> tuple[object, ...]:
+        """Each card the power may play now and a pass (W3); each tactic (W4); fighting from
+        the forts or not (W5); every tile or none (W9); each kind a loss may take (W15)."""
+        node, step = state.cursor.node, state.cursor.step
+        if node == g.LOSS_CHOICE:
+            found = losses.next_loss(state)
+            return () if found is None else tuple(LoseUnit(power, step, kind)
+                                                  for kind in found[2])
+        window = state.window
+        if window is None:
+            return ()
+        if not window.announced:
+            if node == g.W4:
+                return tuple(Tactic(power, step, tactic) for tactic in (None, *TACTICS))
+            if node == g.W5:
+                return (Position(power, step, True), Position(power, step, False))
+            main = state.main(ATTACKER if node == g.W9A else DEFENDER)
+            if main is None:
+                return ()
+            side = ATTACKER if node == g.W9A else DEFENDER
+            training = boxes.usable_training(state, side)
+            return tuple(dict.fromkeys((UseTiles(power, step, main.alliance_tiles, training),
+                                        UseTiles(power, step, 0, False))))
+        plays: list[object] = [Play(power, step)]
+        for card in w.playable(state, power):
+            ally = None
+            if state.situation.deck.kind_of(card) == "combatants":
+                side_of = state.side_of(power)
+                allies = w.eligible_allies(state, side_of) if side_of is not None else ()
+                if not allies:
+                    continue
+                ally = allies[0]
+            plays.append(Play(power, step, card, ally))
+        return tuple(plays)
+
     def random_policy(self, rng: random.Random) -> Policy[FinestreState]:
         """A seeded random player, legal moves only: a random announcement, a random card it
         may play (or a pass, half the time), a random kind for each loss it chooses."""

@@ -19,7 +19,8 @@ Public interface (for the web adapter; changed only by adding):
   `Procedure.read_data` (one Italian line per mistake), `Engagement.procedure_data` →
   `Situation.data`.
 - odds (`odds.py`): `piano_odds(state, power)` → `PianoOdds(estimate, revealed, label)`,
-  `label` a rules' msgid saying which plans the odds assume.
+  `label` a rules' msgid saying which plans the odds assume; None for a viewer who gets no odds
+  (`odds_shown`: before the plans are revealed, anyone but the attacker).
 
 Rulings made here beyond piano.md (each documented where it is implemented):
 - K1: a side with no unit in the battle (a defender with only control markers) has no
@@ -45,8 +46,10 @@ Rulings made here beyond piano.md (each documented where it is implemented):
 - K10: outcomes "attacker_wins" and "defender_wins" only (no tie); L8 as seed 004: the
   defender's marker removed and the attacker's placed only when the defender had one there.
 - Odds: exact over the dice with both sides assigning "best" and nobody rolling again after
-  the first roll; before the plans are revealed, the viewer's plan (or the default) against
-  the default plan of the other side (`odds.py`, its label says so).
+  the first roll; before the plans are revealed, only the attacker gets odds, its plan (or
+  the default) against the defender's default plan (`odds.py`, its label says so): the spec
+  gives no one else odds before the reveal, so the defender, the allies and spectators get
+  none until then.
 """
 
 from guerra.rules.flowchart import register

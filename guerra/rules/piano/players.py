@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 
-from guerra.rules.forces import other
+from guerra.rules.forces import Side, other
 from guerra.rules.piano import battle, boxes
 from guerra.rules.piano import graph as g
 from guerra.rules.piano.data import CHARACTERISTICS
@@ -75,3 +76,107 @@ def random_answer(state: PianoState, power: str, rng: random.Random) -> object:
     kinds = list(kinds_of(member))
     rng.shuffle(kinds)
     return LossOrder(power, step, tuple(kinds))
+
+
+def _shapes(deadly_allowed: bool) -> tuple[tuple[str, ...], ...]:
+    """K3-K4: the plans' shapes a computer player weighs, shortest first."""
+    if not deadly_allowed:
+        return ((APPROACH, ENGAGEMENT),)
+    return ((APPROACH, ENGAGEMENT), (APPROACH, CONTROL, DEADLY),
+            (APPROACH, CONTROL, DEADLY, ENGAGEMENT),
+            (APPROACH, CONTROL, DEADLY, CONTROL, DEADLY),
+            (APPROACH, CONTROL, DEADLY, CONTROL, DEADLY, ENGAGEMENT))
+
+
+def _win_chance(shape: tuple[str, ...], auto: bool, rating: int, dice: int, *, need: int,
+                against: int) -> float:
+    """A rough chance that a plan naming one characteristic throughout wins (K10): it deals
+    at least `need` (the first enemy unit's integrity) and more than it takes (`against`, the
+    enemy's damage, plus its own failed steps). Each die is usable (face at most `rating`)
+    with chance rating/6, the usable ones go to the steps in plan order, a deadly engagement
+    deals about the best usable face; `auto`: every step succeeds (K7), a deadly one deals 3."""
+    def outcome(good: int) -> bool:
+        dealt, failed, control = 0.0, 0, False
+        top = 3.0 if auto else rating * good / (good + 1)
+        for index, step in enumerate(shape):
+            if index >= good:
+                failed += 1
+                control = False
+                continue
+            if step == ENGAGEMENT or (step == DEADLY and not control):
+                dealt += 1
+            elif step == DEADLY:
+                dealt += top
+            control = step == CONTROL
+        return dealt >= need and dealt > against + failed
+
+    if auto:
+        return 1.0 if outcome(len(shape)) else 0.0
+    chance = min(rating, 6) / 6
+    return sum(math.comb(dice, good) * chance**good * (1 - chance) ** (dice - good)
+               for good in range(dice + 1) if outcome(good))
+
+
+def strong_plans(own: battle.Ratings, opponent: battle.Ratings, dice: int, *,
+                 deadly_allowed: bool, need: int = 2, against: int = 1
+                 ) -> tuple[tuple[PlanStep, ...], ...]:
+    """Plans that can win where the default one cannot, the most promising first: each
+    shape of `_shapes` naming the opponent's weakness (every step succeeds, K7), or one of
+    the side's best characteristics the opponent is not strong in (each step needs a die)."""
+    if not own:
+        return ()
+    strong, weak = battle.strength(opponent), battle.weakness(opponent)
+    names = [c for c in CHARACTERISTICS if c in weak][:1]
+    usable = [c for c in CHARACTERISTICS if c not in strong and c not in weak]
+    usable.sort(key=lambda c: -battle.rating(own, c))
+    names += usable[:2]
+    scored: list[tuple[float, int, int, tuple[PlanStep, ...]]] = []
+    for name in names:
+        auto = name in weak
+        for shape in _shapes(deadly_allowed):
+            if not auto and len(shape) > dice:
+                continue
+            chance = _win_chance(shape, auto, battle.rating(own, name), dice, need=need,
+                                 against=against)
+            scored.append((-chance, -len(shape), len(scored),
+                           tuple(PlanStep(s, name) for s in shape)))
+    scored.sort()
+    return tuple(plan for _chance, _length, _n, plan in scored)
+
+
+def _first_integrity(state: PianoState, side: Side) -> int:
+    """K2: the integrity of the unit of `side` that takes damage first (a neutral's is its
+    defence; a side with no unit needs none)."""
+    members = state.members(side)
+    if not members:
+        return 0
+    first, data = members[0], state.situation.data
+    if first.neutral:
+        return first.neutral
+    for kind, integrity in (("army", data.army_integrity), ("fleet", data.fleet_integrity),
+                            ("fort", data.fort_integrity)):
+        if first.count(kind):
+            return integrity
+    return data.army_integrity
+
+
+def bot_answers(state: PianoState, power: str) -> tuple[object, ...]:
+    """What a computer player weighs besides the default: the strong plans (K3), no reroll
+    or a reroll of the dice no step of its plan may take (K5)."""
+    node, step = state.cursor.node, state.cursor.step
+    side = state.side_of(power)
+    if side is None:
+        return ()
+    if node == g.PLAN:
+        deadly = state.units(side) >= state.units(other(side))
+        plans = strong_plans(state.side(side).ratings, state.side(other(side)).ratings,
+                             boxes.dice_count(state, side), deadly_allowed=deadly,
+                             need=_first_integrity(state, other(side)))
+        return tuple(Plan(power, step, plan) for plan in plans)
+    if node == g.REROLL:
+        now = state.side(side)
+        top = max((battle.rating(now.ratings, s.characteristic)
+                   for s in boxes.plan_of(state, side)), default=6)
+        useless = tuple(i for i, face in enumerate(now.dice) if face > top)
+        return (Reroll(power, step, ()), Reroll(power, step, useless)) if useless else ()
+    return ()

@@ -127,6 +127,11 @@ class Piano(Procedure[PianoState, Situation]):
         return None
 
     # --- players --------------------------------------------------------------------------
+    def bot_answers(self, state: PianoState, power: str) -> tuple[object, ...]:
+        """Plans that can win (the default one never deals more than 1), and a reroll of the
+        dice no step may take (`players.bot_answers`)."""
+        return players.bot_answers(state, power)
+
     def random_policy(self, rng: random.Random) -> Policy[PianoState]:
         """A seeded random player, legal moves only (`players.random_answer`)."""
 

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from guerra.rules import cli
@@ -22,7 +22,7 @@ from guerra.rules.finestre import FINESTRE_PROCEDURE as P
 from guerra.rules.finestre.cards import DEFAULT_DECK
 from guerra.rules.finestre.model import Ally, Situation
 from guerra.rules.finestre.state import HIDDEN
-from guerra.rules.forces import Force, Region
+from guerra.rules.forces import Force, Neutral, Region
 from guerra.rules.game.events import GameWon
 from guerra.rules.game.robot import play_game
 from guerra.rules.game.scenario_file import shipped
@@ -70,20 +70,39 @@ def test_bad_cases_exit_2_with_one_italian_line(path: Path) -> None:
 
 
 hands = st.lists(st.sampled_from(NAMES), max_size=5)
+# A neutral target (W16, N3) a fifth of the time: its defence, its reward (none, gold or VP)
+# and the reward's amount (None: its defence).
+neutrals = st.one_of(st.none(), st.none(), st.none(), st.none(),
+                     st.builds(Neutral, st.integers(0, 4), st.sampled_from([None, "gold", "vp"]),
+                               st.one_of(st.none(), st.integers(1, 3))))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.integers(0, 2),
-       st.integers(0, 2), hands, hands, hands, hands, st.integers(0, 10_000))
+       st.integers(0, 2), st.integers(0, 2), neutrals, hands, hands, hands, hands,
+       st.integers(0, 10_000))
+# A neutral's gold reward won and a VP reward won, every time (their seeds found by hand).
+@example(3, 0, 0, 0, 0, 0, Neutral(2, "gold"), [], [], [], [], 1)
+@example(3, 0, 0, 0, 0, 0, Neutral(1, "vp", 2), [], [], [], [], 1)
 def test_invariants(a_armies: int, a_fleets: int, d_armies: int, d_forts: int, ally: int,  # noqa: PLR0917
-                    fr: list[str], ru: list[str], es: list[str], at: list[str],
-                    seed: int) -> None:
-    s = Situation(Region("X", False), Force(FR, gold=5, armies=a_armies + 1, fleets=a_fleets,
-                                            alliance_tiles=1, army_training=1),
-                  Force(RU, armies=d_armies, forts=d_forts + 1, control_markers=1),
-                  attacker_allies=(Ally(ES, ally),) if ally else (),
-                  turn_order=(FR, ES, RU, AT),
-                  hands=((FR, tuple(fr)), (RU, tuple(ru)), (ES, tuple(es)), (AT, tuple(at))))
+                    d_ally: int, neutral: Neutral | None, fr: list[str], ru: list[str],
+                    es: list[str], at: list[str], seed: int) -> None:
+    """Units never below zero; unrest = units lost; gold and VP conserved but for the 2 gold of
+    the declaration and a neutral's reward (N3) when the attacker wins; a finished combat's
+    window closed; no hand seen by another; a JSON round trip. Against a power: Spagna may ally
+    the attacker, Austria the defender (W15's losses on allies, W6's changes)."""
+    attacker = Force(FR, gold=5, armies=a_armies + 1, fleets=a_fleets, alliance_tiles=1,
+                     army_training=1)
+    hands_of = ((FR, tuple(fr)), (RU, tuple(ru)), (ES, tuple(es)), (AT, tuple(at)))
+    if neutral is None:
+        s = Situation(Region("X", False), attacker,
+                      Force(RU, armies=d_armies, forts=d_forts + 1, control_markers=1),
+                      attacker_allies=(Ally(ES, ally),) if ally else (),
+                      defender_allies=(Ally(AT, d_ally),) if d_ally else (),
+                      turn_order=(FR, ES, RU, AT), hands=hands_of)
+    else:
+        s = Situation(Region("X", False), attacker, neutral=neutral,
+                      turn_order=(FR, ES, RU, AT), hands=hands_of)
     played = play(P, s, P.random_policy(random.Random(seed)), RandomDice(random.Random(seed)))
     state = played.state
     assert state.finished
@@ -98,8 +117,15 @@ def test_invariants(a_armies: int, a_fleets: int, d_armies: int, d_forts: int, a
         if isinstance(e, UnrestGained):
             unrest[e.power] += e.amount
     assert lost == unrest
-    assert sum(e.delta for e in played.events if isinstance(e, GoldChanged)) == -2
-    assert not [e for e in played.events if isinstance(e, VpChanged)]
+    # N3: the reward of a neutral beaten (W16), in its kind.
+    won = neutral is not None and state.outcome == "attacker_wins"
+    kind = neutral.reward if won and neutral is not None else None
+    reward = neutral.reward_amount if won and neutral is not None else 0
+    gold = [(e.power, e.delta) for e in played.events if isinstance(e, GoldChanged)]
+    vp = [(e.power, e.delta) for e in played.events if isinstance(e, VpChanged)]
+    assert sum(delta for _p, delta in gold) == -2 + (reward if kind == "gold" else 0)
+    assert sum(delta for _p, delta in vp) == (reward if kind == "vp" else 0)
+    assert {p for p, _d in gold + vp} <= {FR}  # only the attacker pays, only it is rewarded
     assert state.window is None or state.outcome == "ended_by_retreat" or state.window.closed
     for viewer in (FR, RU, ES, AT, None):
         seen = P.seen_by(state, viewer)

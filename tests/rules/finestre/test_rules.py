@@ -8,11 +8,15 @@ import json
 
 import pytest
 
+from guerra.rules.dice import ScriptedDice
 from guerra.rules.events import ControlPlaced, ControlRemoved, GoldChanged, UnitLost
 from guerra.rules.finestre import FINESTRE_PROCEDURE as P
 from guerra.rules.finestre.cards import DEFAULT_DECK, MAX_CARDS, read_data
+from guerra.rules.finestre.case_input import read_case
 from guerra.rules.finestre.events import CardsPlayed
+from guerra.rules.finestre.inputs import Play, Tactic
 from guerra.rules.finestre.state import HIDDEN
+from guerra.rules.flowchart import Accepted, Refused
 from guerra.rules.flowtypes import RefusedError
 from guerra.rules.jsonvalue import DataError
 from tests.rules.finestre.helpers import AT, ES, FR, RU, calls, case, names, run
@@ -189,8 +193,11 @@ def test_W15_losses_main_first_then_allies_and_the_choice_of_kind() -> None:
     attacker_loses = run(case(dice=[1, 6], attacker={"power": FR, "gold": 5, "fleets": 1}))
     lost = [(e.power, e.kind) for e in attacker_loses.events if isinstance(e, UnitLost)]
     assert lost == [(FR, "fleet"), (ES, "army")]  # 3 vs 9: two losses, then the ally
-    with pytest.raises(DataError):
+    with pytest.raises(DataError) as refused:
         run(case(dice=[2, 3], losses={RU: ["fort"]}))  # a tie's loss is never a fort
+    # The command line says it in Italian words, not the case file's "fort".
+    assert refused.value.message.render("it") == \
+        "La Russia non può perdere fortini alla perdita 1."
 
 
 def test_W16_control_and_neutral() -> None:
@@ -204,3 +211,26 @@ def test_W16_control_and_neutral() -> None:
     assert names(state) == ["W4", "W7a", "W8a", "W9a", "W10a", "W12", "W14a"]
     assert all(power == FR for w in state.windows for power, _c in calls(state, w.name))
     assert state.outcome == "attacker_wins"
+
+
+def test_W3_each_call_is_a_window_of_its_own_even_when_the_same_power_is_called_again() -> None:
+    """Against a neutral only the attacker is called (W16): its tactic, then each of its calls
+    opens a new window (its own deadline); an answer sent again for the call before is
+    stale."""
+    read = read_case(case(neutral={"defense": 2, "reward": "gold"}, defender=None,
+                          attacker_allies=[], hands={FR: ["Contrordine", "Contrordine"]}))
+    dice = ScriptedDice((3, 3), 6)
+    declared = P.declare(read.situation, dice)
+    assert isinstance(declared, Accepted)
+    state = declared.state
+    assert state.cursor.awaiting == (FR,)
+    announced = P.advance(state, Tactic(FR, state.cursor.step, "assalto"), dice)
+    assert isinstance(announced, Accepted)
+    first = announced.state
+    assert first.cursor.awaiting == (FR,) and first.cursor.opened_at > state.cursor.opened_at
+    played = P.advance(first, Play(FR, first.cursor.step, "Contrordine"), dice)
+    assert isinstance(played, Accepted)
+    second = played.state
+    assert second.cursor.awaiting == (FR,) and second.cursor.opened_at > first.cursor.opened_at
+    again = P.advance(second, Play(FR, first.cursor.step, "Contrordine"), dice)  # a double click
+    assert isinstance(again, Refused) and again.code == "stale"

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from guerra.rules import cli
+from guerra.rules.jsonvalue import DataError
+from guerra.rules.piano import PIANO_PROCEDURE
 
 ROOT = Path(__file__).resolve().parents[3]
 CASES = Path(__file__).resolve().parent / "cases"
@@ -165,6 +167,40 @@ def test_bad_cases_exit_2_with_one_italian_line(case: str) -> None:
     status, out, err = run("resolve", str(CASES / case))
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and expected in err, err
+
+
+# Mistakes of a case (changes to good_deadly_with_die.json) and the Italian line of each: the
+# names of fields and values between the curly quotes of the command line's other messages.
+MISTAKES = [
+    ({"plans": {"attacker": [["approach", "astuzia"]], "neutral": []}},
+     "“plans” elenca solo “attacker” e “defender”."),
+    ({"ratings": {"army": [4, 2, 2]}},
+     "Il campo “ratings.army” deve elencare quattro valori (Disciplina, Astuzia, Rapidità, "
+     "Forza)."),
+    ({"plans": {"attacker": [["approach"]]}}, "Ogni passo di “plans.attacker”"),
+    ({"plans": {"attacker": [["charge", "forza"]]}},
+     "Azione “charge” sconosciuta in “plans.attacker[0]”"),
+    ({"plans": {"attacker": [["approach", "coraggio"]]}},
+     "Caratteristica “coraggio” sconosciuta in “plans.attacker[0]”"),
+]
+
+
+@pytest.mark.parametrize(("change", "expected"), MISTAKES)
+def test_bad_cases_name_fields_between_the_curly_quotes(change: dict[str, Any], expected: str,
+                                                         tmp_path: Path) -> None:
+    case = json.loads((CASES / "good_deadly_with_die.json").read_text(encoding="utf-8"))
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps({**case, **change}), encoding="utf-8")
+    status, out, err = run("resolve", str(path))
+    assert status == 2 and out == ""
+    assert expected in err and "«" not in err and "»" not in err, err
+
+
+def test_the_data_of_piano_name_an_unknown_field_between_the_curly_quotes() -> None:
+    with pytest.raises(DataError) as refused:
+        PIANO_PROCEDURE.read_data({"ratings": {}, "morale": 3})
+    assert refused.value.message.render("it") == \
+        "Campo “morale” sconosciuto nei dati di “piano” (solo “ratings” e “integrity”)."
 
 
 def test_odds_of_the_deadly_case_by_hand() -> None:

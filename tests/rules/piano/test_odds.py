@@ -1,5 +1,6 @@
 """Odds of "piano": exact over the dice (`grouping`'s classes), checked against every face
-played by the engine; before the plans are revealed, the viewer's plan against the default."""
+played by the engine; before the plans are revealed, the attacker's plan against the default
+(and no odds for anyone else)."""
 
 from __future__ import annotations
 
@@ -94,17 +95,24 @@ def test_eight_dice_a_side_stay_exact() -> None:
     assert len(classes(state, reroll=False)) < 400
 
 
-def test_before_the_reveal_the_viewers_plan_against_the_default() -> None:
-    a, _d = PLANS[0]
-    state = declared(situation(2, d_armies=1, d_forts=1, data=FORT_5134))
-    state = submitted(state, Plan(FR, state.step, a))
+def test_K3_odds_before_the_reveal_the_attackers_plan_against_the_default() -> None:
+    a, d = PLANS[0]
+    fresh = declared(situation(2, d_armies=1, d_forts=1, data=FORT_5134))
+    state = submitted(fresh, Plan(FR, fresh.step, a))
     assert state is not None and state.cursor.node == g.PLAN
     with_default = submitted(state, P.default_input(state, AT))
     expected = estimate(P, with_default, odds_policy())
-    assert piano_odds(state, FR).estimate == expected
-    # The defender, who sees no plan of the attacker's: both defaults.
-    both = declared(situation(2, d_armies=1, d_forts=1, data=FORT_5134))
-    assert piano_odds(state, AT).estimate == piano_odds(both, AT).estimate
+    mine = piano_odds(state, FR)
+    assert mine is not None and mine.estimate == expected
+    # Before the attacker plans: its default plan against the default plan.
+    both = submitted(submitted(fresh, P.default_input(fresh, FR)), P.default_input(fresh, AT))
+    before = piano_odds(fresh, FR)
+    assert before is not None and before.estimate == estimate(P, both, odds_policy())
+    # The defender's plan in first, unknown to the attacker: its odds are those of the default.
+    theirs = submitted(fresh, Plan(AT, fresh.step, d))
+    assert not theirs.plans_revealed and piano_odds(theirs, FR) == before
+    # The defender gets none, whoever has planned.
+    assert all(piano_odds(s, AT) is None for s in (fresh, state, theirs))
 
 
 def test_best_totals_match_a_brute_force_over_assignments() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from guerra.rules.piano import PIANO_PROCEDURE as P
 from guerra.rules.piano.events import PlansRevealed
 from guerra.rules.piano.inputs import Assign, Plan, Reroll
-from guerra.rules.piano.odds import BEFORE_REVEAL, BEFORE_REVEAL_OTHERS, REVEALED, piano_odds
+from guerra.rules.piano.odds import BEFORE_REVEAL, REVEALED, odds_shown, piano_odds
 from guerra.rules.piano.state import PianoState
 from tests.rules.piano.helpers import AT, FORT_5134, FR, PR, answer, declared, situation, steps
 
@@ -28,8 +28,9 @@ def test_K3_a_plan_is_hidden_from_the_other_side_and_spectators_until_both_are_i
             assert P.seen_by(state, viewer).attacker.plan is None
         assert all(plan_text not in repr(e.to_dict()) for e in events
                    for plan_text in ("forza", "rapidita"))
+        assert all(piano_odds(state, viewer) is None for viewer in (AT, PR, None))
         seen.append((P.seen_by(state, AT).to_dict(), [e.to_dict() for e in events],
-                     piano_odds(state, AT).estimate, P.seen_by(state, None).to_dict()))
+                     P.seen_by(state, None).to_dict()))
     assert seen[0] == seen[1]
 
 
@@ -64,13 +65,21 @@ def test_K5_K6_rerolls_and_assignments_are_hidden_until_both_are_in() -> None:
     assert [e.type for e in events][:2] == ["dice_assigned", "dice_assigned"]
 
 
-def test_odds_label_says_which_plans_are_assumed() -> None:
+def test_K3_odds_before_the_reveal_go_to_the_attacker_alone_and_after_it_to_everyone() -> None:
+    """piano.md, "Odds": before the plans are revealed, "only the attacker's own plan against
+    the default plan"; the defender (who has planned or not), an ally and a spectator get none."""
     state = start()
-    assert piano_odds(state, FR).label.msgid == BEFORE_REVEAL
-    assert piano_odds(state, None).label.msgid == BEFORE_REVEAL_OTHERS
-    assert not piano_odds(state, FR).revealed
-    state = answer(state, Plan(FR, state.step, PLAN_A))[0]
-    state = answer(state, Plan(AT, state.step, PLAN_B), (4, 3, 6, 1, 1, 1))[0]
-    found = piano_odds(state, AT)
-    assert found.revealed and found.label.msgid == REVEALED
-    assert "svelati" in found.label.render("it")
+    for viewer in (AT, PR, None):
+        assert not odds_shown(state, viewer) and piano_odds(state, viewer) is None
+    mine = piano_odds(state, FR)
+    assert mine is not None and not mine.revealed and mine.label.msgid == BEFORE_REVEAL
+    assert "non sono ancora svelati" in mine.label.render("it")
+    state = answer(state, Plan(AT, state.step, PLAN_B))[0]  # the defender planned first
+    assert piano_odds(state, AT) is None and piano_odds(state, None) is None
+    assert piano_odds(state, FR) is not None
+    state = answer(state, Plan(FR, state.step, PLAN_A), (4, 3, 6, 1, 1, 1))[0]
+    shown = [piano_odds(state, viewer) for viewer in (FR, AT, PR, None)]
+    assert all(found is not None and found.revealed and found.label.msgid == REVEALED
+               for found in shown)
+    assert len({found.estimate for found in shown if found is not None}) == 1
+    assert shown[0] is not None and "svelati" in shown[0].label.render("it")
