@@ -77,6 +77,9 @@ class Game(models.Model):
     )
     # When the decision awaited now times out (None: nothing awaited).
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    # When a computer player awaited now answers (None: no computer player is awaited).
+    bot_due = models.DateTimeField(_("computer player answers at"), null=True, blank=True,
+                                   db_index=True)
     current_war = models.PositiveSmallIntegerField(_("current war"), default=0)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # Dice players can trust: the seed stays secret until the game ends, its hash is public.
@@ -158,8 +161,17 @@ _WAR_SIDES = Prepared(
 )
 
 
+class BotLevel(models.TextChoices):
+    """The computer players (guerra.rules.bots.levels), easiest first."""
+
+    NOVICE = "principiante", _("Beginner")
+    EXPERT = "esperto", _("Expert")
+    STRATEGIST = "stratega", _("Strategist")
+
+
 class Seat(models.Model):
-    """A user playing one power in one game."""
+    """A user playing one power in one game; or the computer, on a seat of its own (its user
+    one of the computer's accounts) or on a player's seat handed to it while they are away."""
 
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
@@ -181,6 +193,11 @@ class Seat(models.Model):
     population = models.IntegerField(_("population"), default=0)
     unrest = models.IntegerField(_("unrest"), default=0)
     vp = models.IntegerField(_("victory points"), default=0)
+    # The level of the computer player who plays this seat now ("": its player).
+    bot = models.CharField(_("computer player"), max_length=12, blank=True, default="",
+                           choices=BotLevel.choices)
+    # Deadlines passed in a row with this seat awaited (its answer a default).
+    missed = models.PositiveSmallIntegerField(_("deadlines missed in a row"), default=0)
 
     class Meta:
         ordering = ["order", "pk"]
