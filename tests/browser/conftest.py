@@ -29,6 +29,17 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # What a test never uses and Chromium would otherwise spend the processors on (some 10% of
+    # its time over the browser run, docs/testing.md).
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-client-side-phishing-detection",
+    "--disable-domain-reliability",
+    "--disable-hang-monitor",
+    "--mute-audio",
+    "--password-store=basic",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication,"
+    "BackForwardCache",
 ]
 SHOTS = BASE_DIR / "artifacts" / "screenshots"
 PASSWORD = "pw-browser-1"
@@ -42,7 +53,8 @@ def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterato
         pytest.fail("browser tests need --ds=tests.settings_browser (a test database in a file)")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     name = f"browser-server-{worker}.log" if worker else "browser-server.log"
-    server = start_server(server_env(database_url(), DJANGO_DEBUG="1"),
+    # Its computer players answer 0.2 s after their decision opens (1 s on a real server).
+    server = start_server(server_env(database_url(), DJANGO_DEBUG="1", GUERRA_BOT_DELAY="0.2"),
                           BASE_DIR / "artifacts" / name)
     yield server.origin
     server.stop()
@@ -164,3 +176,12 @@ def settled(page: Page) -> None:
         "() => !document.querySelector("
         "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
     )
+
+
+def sideways(page: Page) -> int:
+    """How many CSS pixels the page is wider than its window (0: nothing scrolls sideways),
+    measured once the page has its style sheets: its text shows a moment before them, and a page
+    laid out unstyled is wider than it is (CI measured two pages so, once each)."""
+    page.wait_for_load_state("load")
+    return int(page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"))

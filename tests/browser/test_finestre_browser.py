@@ -10,6 +10,10 @@ command to Prussia (W6), so the tactic is announced again (W4.2: none); Gran Bre
 Imboscata (W7); dice 6 and 1 (W11); Austria's Rinforzo (W12); Prussia's Salvataggio (W14);
 Prussia loses its fleet (W15). Second attack: Francia's Ritirata ends it at W8.
 
+The game is anna's, made in the "Nuova partita" form with "Finestre di risposta" chosen, on a
+"Europa 1700 — partenza rapida" of one war of one round; after the attacks it is played on to
+its final standings on the players' pages (tests/browser/form_to_standings.py).
+
 The hands. The web tests replace the situation's hands (`dealt`, a monkeypatch of
 `from_engagement`), which cannot reach the server's process; here the test writes them into the
 game's combat memory (`GameState.combat_memory`, as guerra/rules/finestre/hands.py keeps it:
@@ -42,7 +46,11 @@ from guerra.rules.finestre.hands import Memory
 from guerra.rules.game.combat import memory_of, with_memory
 from guerra.rules.game.machine import start_game
 from guerra.rules.game.state import GameState
-from tests.browser.conftest import signed_in
+from tests.browser.conftest import sideways, signed_in
+from tests.browser.form_to_standings import (
+    created_through_the_form,
+    played_to_its_end,
+)
 from tests.browser.test_attack_browser import LIVE, live, not_reloaded
 from tests.game.attack_helpers import declare
 from tests.game.play_helpers import edit_state, finish_auction, set_pieces, state_of
@@ -81,15 +89,16 @@ def hold(game: Game, hands: Mapping[str, Sequence[str]]) -> None:
     edit_state(game, change)
 
 
-def start_finestre_game(monkeypatch: pytest.MonkeyPatch) -> Game:
-    """finestre_helpers.py's table, with the seed of `seed_for_the_path`."""
+def start_finestre_game(monkeypatch: pytest.MonkeyPatch, pages: dict[str, Page], shot) -> Game:
+    """finestre_helpers.py's table, with the seed of `seed_for_the_path`, in a game anna
+    creates in the "Nuova partita" form, choosing "Finestre di risposta"."""
+    game = created_through_the_form(pages["Francia"], shot, name="Finestre", power="Francia",
+                                     procedure="finestre", system="Finestre di risposta")
     anna, *others = (User.objects.get(username=name) for name, _power in SEATS)
-    scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
-    seed, first_roll = seed_for_the_path(scenario)
+    assert game.scenario is not None
+    seed, first_roll = seed_for_the_path(game.scenario)
     digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
     monkeypatch.setattr(Game, "new_seed", staticmethod(lambda: (seed, digest)))
-    game = services.game_create(user=anna, scenario=scenario, name="Finestre",
-                                is_private=False, power="Francia", procedure="finestre")
     for user, (_name, power) in zip(others, SEATS[1:], strict=True):
         services.game_join(game_id=game.pk, user=user, power=power)
     game = services.game_start(game_id=game.pk, user=anna)
@@ -187,7 +196,7 @@ def no_sideways_scroll(page: Page, shot, name: str) -> None:
     loads is `the_path_list_opens_at_its_end`.)"""
     size = page.viewport_size
     page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, name
+    assert sideways(page) == 0, name
     shot(page, f"{name}-phone")
     if size is not None:
         page.set_viewport_size(size)
@@ -250,7 +259,7 @@ def the_first_end_as_seen(page: Page, power: str) -> None:
 def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot, monkeypatch,
                                                                    browser, live_server_url):
     pages = {power: player(name) for name, power in SEATS}
-    game = start_finestre_game(monkeypatch)
+    game = start_finestre_game(monkeypatch, pages, shot)
     hold(game, FIRST_HANDS)
     attack = declare(game, "Gran Bretagna", REGION, "Francia")
     for page in pages.values():
@@ -324,6 +333,9 @@ def test_W3_to_W16_four_players_play_finestre_attacks_to_their_end(player, shot,
                                     "Prussia": (), "Austria": ()})
         no_sideways_scroll(page, shot, f"board-{power}")
 
+    # The game played on to its end: the actions left passed, the final standings.
+    assert played_to_its_end(game, pages, shot, desktop="Prussia", phone="Austria") > 0
+
 
 def test_W2_staff_add_a_card_to_the_deck_in_the_scenarios_admin_page(player, shot):
     """The deck editor, a row per card: a "Cavalleria" (+3) typed into a blank row is saved;
@@ -353,6 +365,6 @@ def test_W2_staff_add_a_card_to_the_deck_in_the_scenarios_admin_page(player, sho
         "name": "Cavalleria", "copies": 2, "kind": "modifier", "value": 3}
     capo.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
     capo.reload()
-    assert capo.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    assert sideways(capo) == 0
     deck.scroll_into_view_if_needed()
     capo.screenshot(path=str(shot(capo, "deck-phone").with_suffix(".deck.png")))

@@ -11,9 +11,9 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from guerra.game.models import Region
-from tests.browser.conftest import new_user, settled
+from tests.browser.conftest import new_user, settled, sideways
 from tests.browser.test_attack_browser import start_game
-from tests.browser.test_phone_browser import DESKTOP, PHONE, detail, live, login, sideways
+from tests.browser.test_phone_browser import DESKTOP, PHONE, detail, live, login
 from tests.game.play_helpers import set_pieces, show_counter
 
 __all__ = ["login"]  # the fixture, shared with the phone's tests

@@ -26,7 +26,7 @@ from guerra.game import services
 from guerra.game.models import Attack, Game, Region, Scenario, Seat
 from guerra.game.models.state import load_state
 from guerra.rules.game.machine import pending
-from tests.browser.conftest import new_user, settled, signed_in
+from tests.browser.conftest import new_user, settled, sideways, signed_in
 from tests.browser.test_attack_browser import start_game
 from tests.browser.test_d10_browser import REGION, start_d10_game
 from tests.game.play_helpers import finish_auction, give_turn, state_of
@@ -59,12 +59,6 @@ def login(
     yield open_as
     for context in contexts:
         context.close()
-
-
-def sideways(page: Page) -> int:
-    """How many CSS pixels the page is wider than its window (0: nothing scrolls sideways)."""
-    return int(page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
 def inner_scrollers(page: Page) -> list[str]:

@@ -11,12 +11,17 @@ engagement added, K3-K4 checked as it builds: a control left without its deadly 
 said and the plan cannot be sent). Both
 plans have a control and a deadly engagement, and Gran Bretagna's approach names Francia's
 weakness (it succeeds without a die). Francia rolls a die again (K5); Gran Bretagna changes
-its assignment by hand (K6); each power asked orders its losses (K2). Nobody sees the other
-side's plan before both are in.
+its assignment by hand (K6); each power asked orders its losses (K2), one at least. Nobody
+sees the other side's plan before both are in.
+
+The game is anna's, made in the "Nuova partita" form with "Piano e dadi" chosen, on a "Europa
+1700 — partenza rapida" of one war of one round; after the attack it is played on to its final
+standings on the players' pages (tests/browser/form_to_standings.py).
 
 The dice are the server's own, from the game's secret seed: the test chooses a seed (as
 test_finestre_browser.py does) whose attacker's four dice leave Gran Bretagna a choice (a face
-of 5 or less, its Rapidità) and whose defender's dice hold a 6 (the die Francia rolls again).
+of 5 or less, its Rapidità), whose defender's dice hold a 6 (the die Francia rolls again) and
+with which the attack, played as the test plays it, asks for a loss order (`the_test_path`).
 """
 
 from __future__ import annotations
@@ -34,12 +39,24 @@ from playwright.sync_api import Page, expect
 from guerra.game import services
 from guerra.game.models import Attack, Game, Scenario
 from guerra.game.scenarios.rules import scenario_rules
-from guerra.rules.dice import HmacDice, die_face
+from guerra.rules.dice import HmacDice, ScriptedDice, die_face
+from guerra.rules.explore import play
 from guerra.rules.game.machine import start_game
+from guerra.rules.piano import boxes, graph
+from guerra.rules.piano.case_input import read_case
+from guerra.rules.piano.data import CHARACTERISTICS
+from guerra.rules.piano.inputs import Assign, Plan, PlanStep, Reroll
+from guerra.rules.piano.procedure import PIANO_PROCEDURE
+from guerra.rules.piano.state import PianoState
+from tests.browser.conftest import sideways
+from tests.browser.form_to_standings import (
+    created_through_the_form,
+    played_to_its_end,
+)
 from tests.browser.test_attack_browser import LIVE, live, not_reloaded
 from tests.game.attack_helpers import declare
 from tests.game.play_helpers import finish_auction, set_pieces, state_of
-from tests.game.procedures.piano_helpers import POWERS, REGION
+from tests.game.procedures.piano_helpers import ATTACKER_PLAN, DEFENDER_PLAN, POWERS, REGION
 
 SEATS = (("anna", "Francia"), ("bruno", "Gran Bretagna"), ("carla", "Prussia"),
          ("dario", "Austria"))
@@ -48,7 +65,45 @@ PHONE_WIDTH = 390
 
 def dice_wanted(faces: tuple[int, ...]) -> bool:
     attacker, defender = faces[:4], faces[4:8]
-    return any(f <= 5 for f in attacker) and 6 in defender and any(f <= 5 for f in defender)
+    return (any(f <= 5 for f in attacker) and 6 in defender and any(f <= 5 for f in defender)
+            and "losses" in the_test_path(faces))
+
+
+# The table of piano_helpers.py as a case of procedures/piano.md, for `the_test_path`.
+FORCE = {"army_training": 0, "navy_training": 0, "alliance_tiles": 0, "control_markers": 0}
+TABLE = {"region": {"name": REGION, "sea": False},
+         "attacker": {**FORCE, "power": "Gran Bretagna", "armies": 2, "fleets": 1, "forts": 0,
+                      "gold": 10},
+         "defender": {**FORCE, "power": "Francia", "armies": 2, "fleets": 0, "forts": 1,
+                      "control_markers": 1},
+         "attacker_allies": [{"power": "Austria", "armies": 1}],
+         "defender_allies": [{"power": "Prussia", "armies": 1}]}
+
+
+def the_test_path(faces: tuple[int, ...]) -> tuple[str, ...]:
+    """The boxes the attack of the test goes through with these dice, played by the rules as
+    the test plays it: its plans, Francia's first 6 rolled again, Gran Bretagna's deadly
+    engagement given another die than "best" gives it (none, or the first it may take), the
+    rest by default (the first loss order offered is the default one)."""
+
+    def answer(state: PianoState, power: str) -> object:
+        node, step, side = state.cursor.node, state.cursor.step, state.side_of(power)
+        if node == graph.PLAN:
+            plan = ATTACKER_PLAN if side == "attacker" else DEFENDER_PLAN
+            return Plan(power, step, tuple(PlanStep(*pair) for pair in plan))
+        if node == graph.REROLL and side == "defender":
+            return Reroll(power, step, (state.side(side).dice.index(6),))
+        if node == graph.ASSIGN and side == "attacker":
+            now, dice = state.side(side), list(boxes.best(state, side))
+            rating = now.ratings[CHARACTERISTICS.index(ATTACKER_PLAN[2][1])]
+            dice[2] = None if dice[2] is not None else next(
+                i for i, face in enumerate(now.dice) if face <= rating)
+            return Assign(power, step, tuple(dice))
+        return PIANO_PROCEDURE.default_input(state, power)
+
+    situation = read_case(TABLE, need_dice=False).situation
+    played = play(PIANO_PROCEDURE, situation, answer, ScriptedDice(faces, graph.SIDES))
+    return played.state.cursor.path
 
 
 def seed_for_the_path(scenario: Scenario) -> tuple[str, int, tuple[int, ...]]:
@@ -67,14 +122,17 @@ def seed_for_the_path(scenario: Scenario) -> tuple[str, int, tuple[int, ...]]:
     raise AssertionError("unreachable")
 
 
-def start_piano_game(monkeypatch: pytest.MonkeyPatch) -> tuple[Game, tuple[int, ...]]:
+def start_piano_game(monkeypatch: pytest.MonkeyPatch, pages: dict[str, Page], shot
+                     ) -> tuple[Game, tuple[int, ...]]:
+    """piano_helpers.py's table, with the seed of `seed_for_the_path`, in a game anna creates
+    in the "Nuova partita" form, choosing "Piano e dadi"."""
+    game = created_through_the_form(pages["Francia"], shot, name="Piano", power="Francia",
+                                    procedure="piano", system="Piano e dadi")
     anna, *others = (User.objects.get(username=name) for name, _power in SEATS)
-    scenario = Scenario.objects.get(name="Europa 1700 — partenza rapida")
-    seed, first_roll, faces = seed_for_the_path(scenario)
+    assert game.scenario is not None
+    seed, first_roll, faces = seed_for_the_path(game.scenario)
     digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
     monkeypatch.setattr(Game, "new_seed", staticmethod(lambda: (seed, digest)))
-    game = services.game_create(user=anna, scenario=scenario, name="Piano", is_private=False,
-                                power="Francia", procedure="piano")
     for user, (_name, power) in zip(others, SEATS[1:], strict=True):
         services.game_join(game_id=game.pk, user=user, power=power)
     game = services.game_start(game_id=game.pk, user=anna)
@@ -114,7 +172,7 @@ def fits_a_phone(page: Page, shot, name: str, selector: str) -> None:
     picture of it there."""
     size = page.viewport_size
     page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, name
+    assert sideways(page) == 0, name
     part = page.locator(selector).first
     inside = part.evaluate("(el) => [...el.querySelectorAll('button, select, input:not("
                            "[type=hidden])')].filter(e => e.checkVisibility()).map(e => {"
@@ -130,7 +188,7 @@ def fits_a_phone(page: Page, shot, name: str, selector: str) -> None:
 
 def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, monkeypatch):
     pages = {power: player(name) for name, power in SEATS}
-    game, faces = start_piano_game(monkeypatch)
+    game, faces = start_piano_game(monkeypatch, pages, shot)
     attack = declare(game, "Gran Bretagna", REGION, "Francia")
     for page in pages.values():
         live(page, attack.get_absolute_url())
@@ -217,11 +275,15 @@ def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, mon
     if "Francia" in attack.awaiting:
         form(fr, "piano_assign").get_by_role("button", name="L'assegnazione migliore").click()
         attack = taken(attack, "Francia", "assign")
-    # K2: each power asked orders its losses (the first order offered).
+    # K2: each power asked orders its losses (the first order offered): one at least, the
+    # seed chosen so (`the_test_path`).
+    ordered = []
     while not attack.finished and attack.node == "losses":
         power = str(attack.awaiting[0])
+        ordered.append(power)
         form(pages[power], "piano_losses").locator("button").first.click()
         attack = taken(attack, power, "losses")
+    assert ordered, "no power was asked to order its losses"
     attack.refresh_from_db()
     assert attack.finished, attack.node
 
@@ -243,3 +305,9 @@ def test_K1_to_K11_four_players_play_a_piano_attack_to_its_end(player, shot, mon
     fits_a_phone(pages["Austria"], shot, "end", ".attack-status")
     state = state_of(game)
     assert state.attack is None or state.attack.state.finished
+    for power in ordered:
+        expect(pages["Austria"].locator("#node-losses")).to_contain_text(
+            f"{power} ordina le sue perdite")
+
+    # The game played on to its end: the actions left passed, the final standings.
+    assert played_to_its_end(game, pages, shot, desktop="Prussia", phone="Austria") > 0

@@ -39,7 +39,7 @@ from guerra.game.models import DiceRoll, Game, Scenario
 from guerra.game.scenarios.rules import scenario_rules
 from guerra.rules.dice import HmacDice, die_face
 from guerra.rules.game.machine import start_game
-from tests.browser.conftest import settled
+from tests.browser.conftest import settled, sideways
 from tests.browser.test_attack_browser import LIVE, live, not_reloaded
 from tests.game.attack_helpers import declare
 from tests.game.play_helpers import finish_auction, set_pieces, state_of
@@ -114,7 +114,7 @@ def pictures(page: Page, shot, name: str) -> None:
     for size, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page.set_viewport_size(size)
         shot(page, f"{name}-{suffix}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert sideways(page) == 0
     page.set_viewport_size(DESKTOP)
 
 
