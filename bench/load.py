@@ -4,7 +4,8 @@ and on two daphnes with PostgreSQL and Redis (the players of each table split be
 
     .venv/bin/python bench/load.py [--tables 1,5,10,25,50] [--seconds 30] [--pace 2.0]
                                    [--setup sqlite|postgres|both] [--warmup 5] [--chat 0.3]
-                                   [--repeat 1] [--procedure seed004|d10|punti]
+                                   [--repeat 1] [--run-on 200] [--seed 1700] [--logs DIR]
+                                   [--procedure seed004|d10|punti|finestre|piano]
 
 Each table acts once every PACE seconds: an alliance chat line (a CHAT share of the turns, once
 alliances stand) or whatever its game awaits, chosen by the rules' seeded random player and sent
@@ -29,8 +30,11 @@ parts and doorbells), and whether the point holds the target
 of issue 12 (push p99 < 50 ms, no error, no socket dropped by the server, nothing lost or
 unheard, the pace kept); then the largest N that holds it, and the exceptions in the servers'
 logs (`--logs DIR` keeps the logs). A free action that only its owner hears (a tax) has no push
-figure. The games are made at start (bench/load_tables.py) and the tables of a point are those
-of the previous one plus new ones; each point starts its server(s) afresh. Besides the servers,
+figure. The games are made at start (bench/load_tables.py), each run on in memory by a random
+number of inputs up to `--run-on` (0: none, each game played whole from its first decision); a
+table whose game reaches its final standings stops, and the point prints how many did ("games
+played to their end"). The tables of a point are those of the previous one plus new ones; each
+point starts its server(s) afresh. Besides the servers,
 the bench itself reads the database (what each game awaits, which events an action logged):
 its CPU is printed too, since it shares the machine.
 

@@ -24,6 +24,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from guerra.game.live import bots as computer_players  # noqa: E402
 from guerra.game.live import timer as deadlines  # noqa: E402
 from guerra.game.live.routing import websocket_urlpatterns  # noqa: E402
 
@@ -40,6 +41,8 @@ application = ProtocolTypeRouter(
 
 # Deadlines pass with every browser closed: this server process applies them on its own timer.
 deadlines.start()
+# So do the computer players: this process answers for those whose time has come.
+computer_players.start()
 
 # What the process has made by now lives as long as it does: the collector need not walk it again
 # at every full collection (a pause for every request in flight). GUERRA_GC_TUNING=0: Python's

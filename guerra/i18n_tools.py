@@ -85,7 +85,9 @@ def extract_domain(domain: str) -> list[Message]:
             if p.name != "i18n_tools.py"
             for m in _extract_python(p)
         ]
-        for path in sorted((BASE_DIR / "templates").rglob("*.html")):
+        templates = BASE_DIR / "templates"
+        # Pages, and e-mails' plain text (templates/email/*.txt).
+        for path in sorted([*templates.rglob("*.html"), *templates.rglob("*.txt")]):
             messages.extend(_extract_template(path))
         return messages
     raise ValueError(domain)

@@ -263,6 +263,14 @@ GUERRA_PROCEDURES = {
 # (guerra/game/live/timer.py).
 GUERRA_DEADLINE_TIMER = env_bool("GUERRA_DEADLINE_TIMER", True)
 GUERRA_DEADLINE_TICK = float(os.environ.get("GUERRA_DEADLINE_TICK", "2"))
+# Every server process answers for the computer players whose time has come
+# (guerra/game/live/bots.py), GUERRA_BOT_DELAY seconds after their decision opens, so that the
+# people at the table see one move after another (at most 2 seconds, as players expect).
+GUERRA_BOTS = env_bool("GUERRA_BOTS", True)
+GUERRA_BOT_DELAY = float(os.environ.get("GUERRA_BOT_DELAY", "1"))
+# The seconds a "Stratega" computer player may think per decision (its search stops there), after
+# GUERRA_BOT_DELAY: with both defaults it answers within 2 seconds of its decision opening.
+GUERRA_STRATEGA_BUDGET = float(os.environ.get("GUERRA_STRATEGA_BUDGET", "1"))
 # The admin's scenario page posts every row of a whole scenario (65 counters, a tile market,
 # starting positions...): some 2,000 fields, over Django's default limit of 1,000.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000
@@ -305,10 +313,26 @@ STORAGES = {
 # Serve files straight from the app folders when nothing was collected (local play, tests).
 WHITENOISE_USE_FINDERS = env_bool("GUERRA_STATIC_FINDERS", DEBUG)
 
+# Mail: printed on the console unless a back end is set. SMTP (any provider's relay too):
+# DJANGO_EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and the variables below.
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "guerra@localhost")
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "20"))
+# The site's address as players reach it: the links in e-mails start with it.
+GUERRA_SITE_URL = os.environ.get("GUERRA_SITE_URL", "http://127.0.0.1:8000")
+# E-mail notices (guerra/game/services/notices.py): at most this many to a player an hour
+# (0: no limit); the daily summary at this hour (local time); sent on a thread of their own.
+GUERRA_MAIL_PER_HOUR = int(os.environ.get("GUERRA_MAIL_PER_HOUR", "10"))
+GUERRA_DIGEST_HOUR = int(os.environ.get("GUERRA_DIGEST_HOUR", "8"))
+GUERRA_MAIL_IN_BACKGROUND = True
 
 # Limits on abuse. The counters of sign-ups, games and chat lines are in the default cache
 # (guerra/game/access/ratelimits.py); a limit of 0 turns it off. Refusals are HTTP 429 in Italian.

@@ -21,6 +21,10 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
 # The main test run applies deadlines itself (a timer thread would race the test's own database
 # transactions); the browser tests' server keeps its timer, as a real server does.
 GUERRA_DEADLINE_TIMER = False
+# Likewise the computer players: a test answers for them (guerra.game.services.bots).
+GUERRA_BOTS = False
+# And the e-mail notices: sent when the step commits, not on the mail thread.
+GUERRA_MAIL_IN_BACKGROUND = False
 # The test process imports guerra.asgi (whose start settles the collector) but is no server:
 # its collector keeps Python's own way (tests/runtime/test_handler.py proves the server's).
 GUERRA_GC_THAW_SECONDS = 0.0

@@ -65,6 +65,16 @@ WRONG_IMPORTS = [
      "guerra.rules.seed004 is not allowed to import guerra.rules.d10"),
     ("guerra/game/procedures/d10.py", "import guerra.game.procedures.seed004",
      "guerra.game.procedures.d10 is not allowed to import guerra.game.procedures.seed004"),
+    ("guerra/game/procedures/piano/adapter.py", "import guerra.game.procedures.d10",
+     "guerra.game.procedures.piano is not allowed to import guerra.game.procedures.d10"),
+    ("guerra/game/procedures/d10.py", "import guerra.rules.seed004.odds",
+     "guerra.game.procedures.d10 is not allowed to import guerra.rules.seed004"),
+    ("guerra/rules/bots/determinize.py", "import guerra.rules.finestre.hands",
+     "guerra.rules.bots is not allowed to import guerra.rules.finestre"),
+    ("guerra/game/read/board.py", "import guerra.game.procedures.punti",
+     "guerra.game.read is not allowed to import guerra.game.procedures.punti"),
+    ("guerra/game/live/sockets.py", "import guerra.game.models",
+     "guerra.game.live.sockets is not allowed to import guerra.game.models"),
 ]
 
 

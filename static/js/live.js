@@ -322,6 +322,7 @@
     if (message.type === "hello") onHello(message);
     else if (message.type === "push") onPush(message);
     else if (message.type === "parts") onParts(message);
+    else if (message.type === "ring" && Array.isArray(message.parts)) ring(message.parts);
   }
 
   function connect() {

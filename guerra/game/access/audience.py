@@ -3,7 +3,9 @@ one war, or one power. A viewer follows the chains they may see, on the page, in
 and over the websocket alike, so the three can never disagree.
 
 A seated user is a player, even when staff: a staff member playing must not read the other
-alliance's chat. Staff without a seat observe: they follow every chain of the game.
+alliance's chat. Staff without a seat observe: they follow every chain of the game. Any other
+logged-in user may watch a public game that has started (a spectator): the public chain only,
+never more than a player of neither alliance would read.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from functools import cached_property
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, IntegerField, OuterRef, Q, QuerySet, Subquery
 
+from guerra.game.access.visibility import may_watch
 from guerra.game.models import AllianceMembership, Game, GameEvent, Seat, Visibility
 from guerra.runtime.prepared import Prepared
 
@@ -112,7 +115,9 @@ def last_in_chains(game_id: int, chains: Iterable[str], upto: int = LAST_SEQ) ->
 
 @dataclass(frozen=True, eq=False)
 class Viewer:
-    """One user looking at one game: a player (seat) or a staff observer."""
+    """One user looking at one game: a player (seat), a staff observer, or someone without a
+    seat who hears the public chain only: a spectator (`watching`) or a waiting room's
+    visitor."""
 
     game_id: int
     war: int
@@ -123,6 +128,8 @@ class Viewer:
     # chains need no further queries.
     seats: tuple[Seat, ...] = ()
     sides: Mapping[int, int] = field(default_factory=dict)
+    # A spectator of a public game that has started: reads what is public, may do nothing.
+    watching: bool = False
 
     @property
     def seat_id(self) -> int | None:
@@ -198,6 +205,37 @@ def viewer_for(
         seats=all_seats,
         sides=sides,
     )
+
+
+def spectator_for(
+    game: Game,
+    *,
+    seats: Iterable[Seat] | None = None,
+    sides: Mapping[int, int] | None = None,
+) -> Viewer:
+    """A logged-in user without a seat watching a public game that has started
+    (visibility.may_watch): the public chain only, like a player of neither alliance, with no
+    power of its own, so every read model shows it the public side (no hand, no plan, no
+    secret answer, no odds meant for one side) and every input refuses it."""
+    return Viewer(
+        game_id=game.pk,
+        war=game.current_war,
+        seat=None,
+        side=None,
+        observer=False,
+        seats=tuple(seats) if seats is not None else game.table_seats(),
+        sides=sides if sides is not None else game.war_sides(),
+        watching=True,
+    )
+
+
+def viewer_or_spectator(game: Game, user: User | AnonymousUser) -> Viewer | None:
+    """The viewer at the table (`viewer_for`), else a spectator if the game may be watched
+    and the user is logged in; None for anyone else."""
+    viewer = viewer_for(game, user)
+    if viewer is None and user.is_authenticated and may_watch(game):
+        return spectator_for(game)
+    return viewer
 
 
 def visitor_for(game: Game) -> Viewer:

@@ -29,6 +29,19 @@ def may_visit(game: Game, invited: Iterable[int]) -> bool:
     return not game.is_private or game.pk in invited
 
 
+def may_watch(game: Game) -> bool:
+    """A public game that has started (running or finished) may be watched by any logged-in
+    user without a seat: its public side only, as `audience.spectator_for` says. A private
+    game stays its table's."""
+    return game.status != GameStatus.LOBBY and not game.is_private
+
+
+def watching(game: Game, seat: Seat | None, user: User | AnonymousUser) -> bool:
+    """Whether the user only watches this game (a spectator: no seat, not staff): every input
+    refuses them (access.table.watching_refusal)."""
+    return seat is None and user.is_authenticated and not user.is_staff and may_watch(game)
+
+
 def invited_games(session: Any) -> list[int]:
     """The games whose invitation link this session followed (none without a session)."""
     return list(session.get(INVITES_SESSION_KEY, [])) if session is not None else []
@@ -37,6 +50,8 @@ def invited_games(session: Any) -> list[int]:
 def can_see(request: HttpRequest, game: Game, seat: Seat | None) -> bool:
     user = request.user
     if seat is not None or user.is_staff:
+        return True
+    if user.is_authenticated and may_watch(game):
         return True
     return may_visit(game, invited_games(request.session))
 

@@ -11,10 +11,12 @@ in 4000-4999, and static/js/live.js reads them: 4000-4499 mean "do not come back
 reconnect from, with backoff.
 
 - 4401 not logged in; 4403 no such game, or not seated there and not staff (alike, on purpose),
-  but for a visitor of a waiting room they may see (public, or private with its invitation
-  link followed), who hears its public chain until the game starts, then is closed with 4403;
-  4404 no such websocket path. The browser cannot see a refused handshake's HTTP status, so the
-  socket is accepted and then closed with one of these.
+  but for a spectator of a public game that has started, who hears its public chain, and for a
+  visitor of a waiting room they may see (public, or private with its invitation link
+  followed), who hears its public chain too: a public game's visitor stays on as a spectator
+  when it starts, a private one's is closed then with 4403; 4404 no such websocket path. The
+  browser cannot see a refused handshake's HTTP status, so the socket is accepted and then
+  closed with one of these.
 - 4003 a binary frame; 4007 a text frame that is not JSON (or nested too deeply to read); 4008
   JSON that is neither of the two; 4009 a frame over MAX_FRAME_BYTES. The same last digits as the
   standard codes they stand for (1003, 1007, 1008, 1009).
@@ -28,7 +30,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -39,32 +40,34 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 
-from guerra.game.access.audience import Viewer, viewer_for, visitor_for
+from guerra.game.access.audience import Viewer, viewer_or_spectator, visitor_for
 from guerra.game.access.visibility import game_by_id, invited_games, may_visit
 from guerra.game.live.push import LOBBY_STAGE_PREFIX, forget_sent, group_name, hello_message
+from guerra.game.live.sockets import (
+    CLOSE_INVALID_JSON,
+    CLOSE_NOT_LOGGED_IN,
+    CLOSE_TOO_BIG,
+    CLOSE_UNKNOWN_MESSAGE,
+    CLOSE_UNSUPPORTED,
+    MAX_FRAME_BYTES,
+    PingSocket,
+)
 from guerra.game.models import Game
+from guerra.game.services import presence
 
 logger = logging.getLogger(__name__)
 
-# Largest client frame accepted, in bytes (a ping is 16): the servers' own cap.
-MAX_FRAME_BYTES: int = settings.DAPHNE_WEBSOCKET_MAX_FRAME_SIZE
+# The codes and the frame's cap that both sockets share, named here too (the tests read them).
+__all__ = ["CLOSE_INVALID_JSON", "CLOSE_NOT_AT_TABLE", "CLOSE_NOT_LOGGED_IN", "CLOSE_NO_ROUTE",
+           "CLOSE_TOO_BIG", "CLOSE_UNKNOWN_MESSAGE", "CLOSE_UNSUPPORTED", "MAX_FRAME_BYTES",
+           "MAX_SENT_BYTES", "GameConsumer", "NoRouteConsumer"]
+
 # Largest message the server sends (autobahn fails the connection beyond it): a frame of parts
 # that would be bigger is not sent, and the page fetches the parts its doorbells ring.
 MAX_SENT_BYTES: int = settings.DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE
 
-# A channel layer forgets a group's member a day after it joined (`group_expiry`, so that the
-# sockets of a crashed process do not stay members for ever), and Redis the whole group a day
-# after its last join. A game lasts days and a page may stay open as long: a socket that pings
-# (the page does, every 1.5 s) joins its groups again every hour, so it never goes deaf.
-REJOIN_EVERY = 3600.0
-
-CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_NOT_AT_TABLE = 4403
 CLOSE_NO_ROUTE = 4404
-CLOSE_UNSUPPORTED = 4003
-CLOSE_INVALID_JSON = 4007
-CLOSE_UNKNOWN_MESSAGE = 4008
-CLOSE_TOO_BIG = 4009
 
 
 def _load(
@@ -73,7 +76,7 @@ def _load(
     game = game_by_id(game_id)
     if game is None:
         return None
-    viewer = viewer_for(game, user)
+    viewer = viewer_or_spectator(game, user)  # a spectator: the public chain only
     if viewer is None and may_visit(game, invited_games(session)):
         viewer = visitor_for(game)  # a waiting room's visitor: the public chain only
     return None if viewer is None else (game, viewer)
@@ -90,15 +93,16 @@ def _hello(game: Game, viewer: Viewer) -> dict[str, Any]:
     return hello_message(game, viewer)
 
 
-class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
-    closing = False
-    joined_at = float("inf")  # not joined yet: no rejoining either
-    # A waiting room's visitor (neither seated nor staff): heard until the game starts.
+class GameConsumer(PingSocket):
+    # A private waiting room's visitor (invited, neither seated nor staff): heard until the
+    # game starts. A public one's stays on, a spectator once the game has started.
     visitor = False
-    # The seat of the player this socket is (None: staff observing, or a visitor). Only its
-    # own frames of rendered parts reach it.
+    # The seat of the player this socket is (None: staff observing, a spectator or a
+    # visitor). Only its own frames of rendered parts reach it.
     seat_id: int | None = None
     game_id = 0
+    # Whether this socket's page is counted as open (guerra/game/services/presence.py).
+    present = False
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch first tidies the database connections on the process's one
@@ -123,7 +127,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close_with(CLOSE_NOT_AT_TABLE)
             return
         game, viewer = found
-        self.visitor = viewer.seat is None and not viewer.observer
+        self.visitor = viewer.seat is None and not viewer.observer and game.is_private
         self.seat_id = viewer.seat.pk if viewer.seat is not None else None
         self.game_id = game.pk
         groups = [group_name(game.pk, chain) for chain in viewer.chains()]
@@ -133,55 +137,42 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # us; one committed before it is counted in the hello. Nothing falls in between.
         hello = await database_sync_to_async(_hello)(game, viewer)
         await self.send_json(hello)
+        self.present = await self.note(presence.opened, game.pk, user.pk, self.channel_name)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if self.closing:
-            return
-        if text_data is None:
-            await self.refuse(CLOSE_UNSUPPORTED, "binary frame")
-            return
-        # surrogatepass: a test client can send a lone surrogate, which strict UTF-8 refuses.
-        if len(text_data) > MAX_FRAME_BYTES or (
-            len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES
-        ):
-            await self.refuse(CLOSE_TOO_BIG, "frame too big")
-            return
+    async def disconnect(self, code: int) -> None:
+        if self.present:
+            self.present = False
+            await self.note(presence.closed, self.channel_name)
+
+    async def note(self, write: Any, *args: Any) -> bool:
+        """Write who has the page open; a failure is logged and never breaks the socket."""
         try:
-            message = json.loads(text_data)
-        except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
-            await self.refuse(CLOSE_INVALID_JSON, "not JSON")
-            return
+            await database_sync_to_async(write)(*args)
+        except Exception:
+            logger.exception("websocket %s: the open page not noted", self.scope.get("path", "?"))
+            return False
+        return True
+
+    async def other_frame(self, message: Any) -> bool:
+        """A page's "lacks": its seat is sent every text again."""
         if message == LACKS and self.seat_id is not None:
             await sync_to_async(forget_sent, thread_sensitive=False)(self.game_id, self.seat_id)
-            return
-        if message != {"type": "ping"}:
-            await self.refuse(CLOSE_UNKNOWN_MESSAGE, "not a ping")
-            return
-        await self.send_json({"type": "pong"})
-        if time.monotonic() - self.joined_at >= REJOIN_EVERY:
-            await self.join_groups()
+            return True
+        return False
 
-    async def join_groups(self) -> None:
-        """Join (again) the groups of this socket's chains: a join counts from now."""
-        for group in self.groups:
-            await self.channel_layer.group_add(group, self.channel_name)
-        self.joined_at = time.monotonic()
+    async def pinged(self) -> None:
+        if self.present and presence.seen_due(self.channel_name):
+            await self.note(self.touch)
 
-    async def refuse(self, code: int, why: str) -> None:
-        """A bad frame: one line in the log, and the connection closed with `code`."""
-        user = self.scope.get("user")
-        logger.warning(
-            "websocket %s: %s from user %s, closed with %d",
-            self.scope.get("path", "?"),
-            why,
-            getattr(user, "pk", None),
-            code,
-        )
-        await self.close_with(code)
+    def touch(self) -> None:
+        """Touch this socket's row; written again if it has gone (tidied away, or lost)."""
+        user = self.scope["user"]
+        if not presence.seen(self.channel_name):
+            presence.opened(self.game_id, user.pk, self.channel_name)
 
     async def live_push(self, event: dict[str, Any]) -> None:
         """A push from live.send: forward it as it is (a seat's frame of parts only to that
-        seat's sockets). A visitor hears the push that ends the
+        seat's sockets). A private waiting room's visitor hears the push that ends the
         waiting room (its page reloads), then nothing more: the table is not theirs."""
         if self.closing:
             return
@@ -202,15 +193,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             # it connects again, as after any drop.
             self.closing = True
             return
-        if self.visitor and not str(push.get("stage", "")).startswith(LOBBY_STAGE_PREFIX):
+        if self.visitor and push.get("type") == "push" and not str(
+                push.get("stage", "")).startswith(LOBBY_STAGE_PREFIX):
             await self.close_with(CLOSE_NOT_AT_TABLE)
-
-    async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
-
-    async def close_with(self, code: int) -> None:
-        self.closing = True
-        await self.close(code)
 
 
 class NoRouteConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]

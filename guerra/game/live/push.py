@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -28,11 +28,14 @@ from django.db import transaction
 
 from guerra.game.access.audience import ALL, LAST_SEQ, Viewer, chain_of, event_chain, last_in_chains
 from guerra.game.models import Game, GameEvent, Visibility
+from guerra.runtime.loops import serving
 
 logger = logging.getLogger(__name__)
 
 # The channel-layer message type; the consumer's handler is `live_push`.
 PUSH_TYPE = "live.push"
+# How long a thread waits for its pushes to be handed to the sockets' loop (a busy loop).
+SEND_WAIT = 10.0  # seconds
 
 DEFAULT_PARTS = ["board", "log"]
 # "page": the whole page must be reloaded (the game started or ended: another page).
@@ -40,6 +43,9 @@ PARTS_BY_KIND: dict[str, list[str]] = {
     "game_created": ["log"],
     "seat_taken": ["seats", "log"],
     "seat_left": ["seats", "log"],
+    "bot_seated": ["seats", "log"],
+    "seat_to_bot": ["seats", "board", "log"],
+    "seat_from_bot": ["seats", "board", "log"],
     "game_started": ["page"],
     "game_ended": ["page"],
     "game_step": ["board", "turn", "log"],
@@ -79,6 +85,8 @@ def parts_for(event: GameEvent) -> list[str]:
     """The page parts an event changes, by kind; anything unknown refreshes board and log."""
     if event.kind == "attack_step":
         parts = ["log", "turn", "invitations", f"attack-{event.payload['attack']}"]
+        if event.payload.get("made") == "timeout":
+            parts.append("seats")  # a deadline missed, as below
         return ["board", *parts] if _changes_the_board(event.payload) else parts
     if event.kind == "chat_alliance":
         return [f"chat-alliance-{event.side}"]
@@ -91,6 +99,9 @@ def parts_for(event: GameEvent) -> list[str]:
         if event.actor_id is not None and event.actor_id != event.seat_id:
             parts.append(f"chat-notice-{other}")
         return parts
+    if event.kind == "game_step" and event.payload.get("made") == "timeout":
+        # A deadline missed: a seat may now be one to hand to the computer (seat tools).
+        return [*PARTS_BY_KIND["game_step"], "seats"]
     return list(PARTS_BY_KIND.get(event.kind, DEFAULT_PARTS))
 
 
@@ -125,6 +136,19 @@ def push_message(event: GameEvent) -> dict[str, Any]:
         "stage": stage_of(event.game),
         "step": event.game.step,
     }
+
+
+# A doorbell for no event: a part to re-fetch that no event of the log changes (the number of
+# people watching the game, "watchers"). It carries no chain number, so a page counts nothing
+# lost by it (static/js/live.js fetches the part, "type": "ring").
+RING_TYPE = "ring"
+
+
+def ring_part_on_commit(game_id: int, part: str) -> None:
+    """Once the transaction commits (at once outside one), ring `part` to every page of the
+    game that hears its public chain."""
+    message = {"type": RING_TYPE, "parts": [part]}
+    transaction.on_commit(lambda: send_all([(game_group(game_id), message)]), robust=True)
 
 
 # What each seat's page is sent with the doorbells of a change: batches of (seat id, frame) pairs,
@@ -224,10 +248,24 @@ def send_all(pushes: list[tuple[str, dict[str, Any]]]) -> None:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        async_to_sync(_send_each)(pushes)
+        try:
+            _from_a_thread(lambda: _send_each(pushes))
+        except Exception:  # (each send's own failure is logged by _sent)
+            logger.exception("live pushes to %s failed", ", ".join(g for g, _m in pushes))
     else:
         for group, message in pushes:
             send(group, message)
+
+
+def _from_a_thread(sending: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run a send from a thread with no event loop running: on the loop that serves the sockets
+    when there is one (guerra/runtime/loops.py says why), else on a loop of its own (a
+    request's thread: the server's; a script's: a new one). A send's failure is raised here."""
+    loop = serving()
+    if loop is None:
+        async_to_sync(sending)()
+    else:
+        asyncio.run_coroutine_threadsafe(sending(), loop).result(timeout=SEND_WAIT)
 
 
 async def _send_each(pushes: list[tuple[str, dict[str, Any]]]) -> None:
@@ -248,7 +286,7 @@ def send(group: str, message: dict[str, Any]) -> bool:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            async_to_sync(layer.group_send)(group, envelope)
+            _from_a_thread(lambda: layer.group_send(group, envelope))
         else:
             # Sync code running inside an event loop's thread (a script or a test driving an
             # async library) cannot block on the loop: hand the send to it, after the sends

@@ -22,7 +22,9 @@ _threads: list[threading.Thread] = []  # this process's timer, once started
 
 
 def tick() -> int:
-    """Apply what is due now; a failure is logged and the timer goes on."""
+    """Apply what is due now, then look for the e-mail reminders and daily summaries due; a
+    failure is logged and the timer goes on."""
+    from guerra.game.services.notices import scan_soon
     from guerra.game.services.play import expire_due
 
     close_old_connections()
@@ -33,6 +35,7 @@ def tick() -> int:
         return 0
     finally:
         close_old_connections()
+        scan_soon()  # on the mail thread: a slow mail server never holds a deadline back
 
 
 def run(every: float, stop: threading.Event) -> None:

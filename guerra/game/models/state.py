@@ -65,6 +65,12 @@ def load_state(game: Game) -> GameState:
     return state
 
 
+def kept_state(game: Game) -> GameState | None:
+    """The game's state at the step its row holds, if this process keeps it (no query)."""
+    kept = _STATES.get(state_key(game))
+    return kept if kept is not None and kept.step == game.step else None
+
+
 def keep_state(key: StateKey, state: GameState) -> None:
     """Keep a game's state unless a later one is kept already (threads finish in any order)."""
     kept = _STATES.get(key)

@@ -241,6 +241,12 @@ class ProcedureAdapter(Generic[S, Sit]):
         """The form field a decision of this kind cannot do without."""
         return None
 
+    def decision_seconds(self, state: S, seconds: int) -> int:
+        """How long the decision awaited at `state` may take, given the game's time for a
+        decision (`seconds`): all of it unless the procedure shortens some of its decisions
+        (services/awaited.decision_seconds keeps the answer between 1 s and `seconds`)."""
+        return seconds
+
     # --- odds -----------------------------------------------------------------------------
     def outcome_words(self) -> dict[str, str]:
         """Each outcome the odds list, in words; a procedure adds (or rewords) its own."""
@@ -275,6 +281,12 @@ class ProcedureAdapter(Generic[S, Sit]):
     def shows_odds(self, state: S) -> bool:
         """Odds are shown until the outcome is settled."""
         return not state.finished and self.procedure.settled_outcome(state) is None
+
+    def shows_odds_to(self, state: S, power: str | None) -> bool:
+        """Whether the viewer `power` (None: a spectator) gets the odds from `state`; every
+        viewer does, while they are shown (`shows_odds`), unless the procedure says otherwise
+        (piano: before the plans are revealed, only the attacker)."""
+        return self.shows_odds(state)
 
     def current_odds(self, seen: S) -> OddsView:
         """The odds with every decision to come at its default (what the deadlines do)."""

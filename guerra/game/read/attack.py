@@ -116,12 +116,14 @@ def attack_view(attack: Attack, viewer: Seat | None, upto: int | None = None) ->
                           event_lines=system.event_lines)
 
     power = viewer.power if viewer is not None else None
-    control = system.control_for(state, power) if live and power is not None else None
+    # The viewer decides here unless the computer holds its seat.
+    plays = live and viewer is not None and not viewer.bot
+    control = system.control_for(state, power) if plays and power is not None else None
     current_odds = None
     caption = ""
     extra: list[tuple[str, str, OddsView]] = []
     options: list[tuple[str, OddsView]] = []
-    if live and system.shows_odds(state):
+    if live and system.shows_odds_to(state, power):
         # Only what the viewer may know: the other side's answers at an open box stay out.
         seen = system.procedure.seen_by(state, power)
         current_odds = system.current_odds(seen)

@@ -122,8 +122,11 @@ class BoardView:
 
     @property
     def viewer_plays_now(self) -> bool:
-        """The viewer's turn, with an action to take now (no attack under way)."""
+        """The viewer's turn, with an action to take now (no attack under way), and the viewer
+        plays it (not the computer, which holds a seat handed to it)."""
         if self.viewer is None or self.state is None or self.game.status != GameStatus.RUNNING:
+            return False
+        if self.viewer.bot:
             return False
         waiting = pending(self.state)
         return waiting.kind == "action" and self.viewer.power in waiting.powers

@@ -58,7 +58,8 @@ class Prompt(Invitation):
 
 
 def prompts_for(game: Game, seat: Seat | None) -> list[Prompt]:
-    if seat is None:
+    """The allies' invitations awaiting `seat` (none while the computer holds it)."""
+    if seat is None or seat.bot:
         return []
     prompts = []
     for attack in under_way(game):
@@ -83,8 +84,9 @@ def decision_prompts_for(game: Game, seat: Seat | None,
                          besides: int | None = None) -> list[DecisionPrompt]:
     """The decisions the game awaits from `seat` at its attacks' current boxes; `besides`: an
     attack whose page is open (its panel has the same buttons beside the flowchart). An ally's
-    invitation keeps its own prompt everywhere (`prompts_for`)."""
-    if seat is None:
+    invitation keeps its own prompt everywhere (`prompts_for`). None while the computer holds
+    the seat."""
+    if seat is None or seat.bot:
         return []
     found = []
     for attack in under_way(game):
@@ -97,7 +99,7 @@ def decision_prompts_for(game: Game, seat: Seat | None,
             continue
         options = system.choice_odds(
             system.procedure.seen_by(state, seat.power), control, seat.power
-        ) if system.shows_odds(state) else []
+        ) if system.shows_odds_to(state, seat.power) else []
         found.append(DecisionPrompt(attack, control, options))
     return found
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from guerra.game.models import GameEvent
+from guerra.game.models import BotLevel, GameEvent
 from guerra.game.procedures import adapters
 from guerra.game.text.grammar import art
 from guerra.game.text.messages import render_rules_message
@@ -31,6 +31,26 @@ def _seat_left(p: dict[str, Any]) -> str:
         "user": p.get("user", ""),
         "power": art(p.get("power", ""), "il"),
     }
+
+
+def _level_name(level: object) -> str:
+    return str(dict(BotLevel.choices).get(str(level), level))
+
+
+def _bot_seated(p: dict[str, Any]) -> str:
+    return _("The computer (%(level)s) takes %(power)s.") % {
+        "level": _level_name(p.get("level")), "power": art(p.get("power", ""), "il")}
+
+
+def _seat_to_bot(p: dict[str, Any]) -> str:
+    return _("The computer (%(level)s) plays %(power)s in place of %(user)s.") % {
+        "level": _level_name(p.get("level")), "power": art(p.get("power", ""), "il"),
+        "user": p.get("user", "")}
+
+
+def _seat_from_bot(p: dict[str, Any]) -> str:
+    return _("%(user)s plays %(power)s again.") % {
+        "user": p.get("user", ""), "power": art(p.get("power", ""), "il")}
 
 
 def _game_started(p: dict[str, Any]) -> str:
@@ -181,6 +201,9 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "game_created": _game_created,
     "seat_taken": _seat_taken,
     "seat_left": _seat_left,
+    "bot_seated": _bot_seated,
+    "seat_to_bot": _seat_to_bot,
+    "seat_from_bot": _seat_from_bot,
     "game_started": _game_started,
     "game_ended": _game_ended,
     "staff_corrected": _staff_corrected,

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from guerra.game.access.audience import Viewer, event_chain, visible_events_filter
+from guerra.game.access.computer import (
+    HAND_OVER_AFTER,
+    default_level,
+    may_hand_over,
+    may_take_back,
+    offered_levels,
+)
 from guerra.game.live.push import CHAT_KINDS
 from guerra.game.models import Game, GameEvent, GameStatus, Region, Seat
 from guerra.game.models.state import game_regions, load_state
@@ -153,6 +161,26 @@ def staff_tools_context(game: Game, viewer: Viewer, done: str = "") -> dict[str,
         return None
     seats = sorted(viewer.seats, key=lambda s: (s.order, s.pk))
     return {"game": game, "seats": seats, "done": done}
+
+
+def seat_tools_context(game: Game, viewer: Viewer, user: AbstractBaseUser | AnonymousUser
+                       ) -> dict[str, Any] | None:
+    """The computer at the table: the seats `user` may hand to the computer or give back to
+    their players (None: none, or the game is not in progress)."""
+    if game.status != GameStatus.RUNNING:
+        return None
+    seats = sorted(viewer.seats, key=lambda s: (s.order, s.pk))
+    hand = [s for s in seats if may_hand_over(game, s, user)]
+    back = [s for s in seats if may_take_back(game, s, user)]
+    if not (hand or back):
+        return None
+    own = viewer.seat
+    return {"game": game, "own": own, "levels": offered_levels(),
+            "default_level": default_level(), "after": HAND_OVER_AFTER,
+            "hand": [s for s in hand if own is None or s.pk != own.pk],
+            "back": [s for s in back if own is None or s.pk != own.pk],
+            "own_hand": own is not None and any(s.pk == own.pk for s in hand),
+            "own_back": own is not None and any(s.pk == own.pk for s in back)}
 
 
 def phase_context(game: Game, viewer: Viewer,

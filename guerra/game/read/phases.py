@@ -118,9 +118,11 @@ class TableView:
 
     @property
     def mine(self) -> bool:
-        """The viewer is awaited for a decision of the game (not of an attack)."""
-        return self.seat is not None and self.waiting.kind != "attack" and any(
-            s.pk == self.seat.pk for s in self.awaited)
+        """The viewer is awaited for a decision of the game (not of an attack), and plays it
+        (not the computer, which holds a seat handed to it)."""
+        if self.seat is None or self.seat.bot or self.waiting.kind == "attack":
+            return False
+        return any(s.pk == self.seat.pk for s in self.awaited)
 
     @property
     def tax_choices(self) -> list[tuple[int, int]]:

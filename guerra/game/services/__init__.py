@@ -17,6 +17,13 @@ from guerra.game.services.actions import (
     units_move,
 )
 from guerra.game.services.attacks import attack_decide, attack_declare
+from guerra.game.services.bots import (
+    game_against_computer,
+    seat_bot_add,
+    seat_bot_remove,
+    seat_hand_over,
+    seat_take_back,
+)
 from guerra.game.services.chat import chat_post_alliance, chat_post_private
 from guerra.game.services.events import log_event
 from guerra.game.services.lobby import (
@@ -46,6 +53,7 @@ __all__ = [
     "counter_trade",
     "default_game_name",
     "expire_due",
+    "game_against_computer",
     "game_create",
     "game_end",
     "game_expire",
@@ -56,7 +64,11 @@ __all__ = [
     "gold_tax",
     "gold_transfer",
     "log_event",
+    "seat_bot_add",
+    "seat_bot_remove",
     "seat_correct",
+    "seat_hand_over",
+    "seat_take_back",
     "tile_play",
     "tile_take",
     "unit_build",

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from guerra.game.errors import GameError
+from guerra.game.live.players import ring_users_on_commit
 from guerra.game.models import Game, GameStatus, Region, Scenario, ScenarioPower, Seat
 from guerra.game.models.scenario import procedure_choices
 from guerra.game.scenarios.rules import scenario_rules
@@ -28,7 +29,7 @@ from guerra.rules.game.machine import start_game
 MIN_SEATS = 2
 
 
-def _lobby_game(game_id: int) -> Game:
+def lobby_game(game_id: int) -> Game:
     try:
         # The game's row first, as every writer takes it (one lock order, no deadlock).
         game = Game.objects.select_for_update().get(pk=game_id)
@@ -103,7 +104,7 @@ def game_create(
 @retried
 @transaction.atomic
 def game_join(*, game_id: int, user: User, power: str) -> Seat:
-    game = _lobby_game(game_id)
+    game = lobby_game(game_id)
     if game.scenario is None:
         raise GameError(_("The scenario of this game no longer exists."), status=409)
     try:
@@ -129,13 +130,14 @@ def game_join(*, game_id: int, user: User, power: str) -> Seat:
             status=409,
         ) from None
     log_event(game, "seat_taken", {"power": seat.power, "user": user.get_username()}, actor=seat)
+    _ring_the_room(game)
     return seat
 
 
 @retried
 @transaction.atomic
 def game_leave(*, game_id: int, user: User) -> None:
-    game = _lobby_game(game_id)
+    game = lobby_game(game_id)
     seat = game.seats.filter(user=user).first()
     if seat is None:
         raise GameError(_("You have no seat in this game."), status=409)
@@ -143,6 +145,13 @@ def game_leave(*, game_id: int, user: User) -> None:
         raise GameError(_("The creator cannot leave the game before it starts."), status=403)
     log_event(game, "seat_left", {"power": seat.power, "user": user.get_username()})
     seat.delete()
+    _ring_the_room(game, user.pk)
+
+
+def _ring_the_room(game: Game, *also: int) -> None:
+    """The lists of games of everyone in a waiting room (and of `also`, who left it): its
+    seats changed."""
+    ring_users_on_commit([*game.seats.values_list("user_id", flat=True), *also])
 
 
 @retried
@@ -151,7 +160,7 @@ def game_start(*, game_id: int, user: User) -> Game:
     """Start the game: the rules draw the seating and the counters and make the setup (G10-G14,
     or the fixed positions of G14), with the game's own verifiable dice; the board's regions
     are copied for the pages. The alliances of each war come from its auction (G21)."""
-    game = _lobby_game(game_id)
+    game = lobby_game(game_id)
     if game.created_by_id != user.pk:
         raise GameError(_("Only the creator of the game can start it."), status=403)
     scenario = game.scenario
@@ -216,4 +225,5 @@ def game_end(*, game_id: int, user: User) -> Game:
     if not ended:
         raise GameError(_("Only a game in progress can be ended."), status=409)
     log_event(game, "game_ended", {"seed": game.dice_seed})
+    ring_users_on_commit(game.seats.values_list("user_id", flat=True))
     return game

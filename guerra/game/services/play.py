@@ -11,19 +11,25 @@ before any page of a game is read (guerra/game/views/deadlines.py) and from the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from guerra.game.errors import GameError
+from guerra.game.live import players
 from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Neutral, Seat, Visibility
 from guerra.game.models.state import load_state
 from guerra.game.procedures import adapter
+from guerra.game.services import notices
+from guerra.game.services.awaited import decision_seconds
 from guerra.game.services.events import EventBatch
 from guerra.game.services.locks import locked_running_game, seat_of
 from guerra.game.services.retry import retried
@@ -44,6 +50,10 @@ STATUS_OF_REFUSAL = {"stale": 409, "repeated": 409, "over": 409, "not_yours": 40
 
 Input = Callable[[Seat, GameState], object]
 
+# Set when a step leaves a computer player awaited: this process's driver of the computer
+# players wakes up (guerra/game/live/bots.py).
+bots_woken = threading.Event()
+
 
 def game_play(*, game_id: int, user: User, given: Input, made: str,
               refusals: Mapping[str, tuple[str, int]] | None = None) -> GameState:
@@ -62,18 +72,27 @@ class Played(NamedTuple):
 
 @retried
 def game_played(*, game_id: int, user: User, given: Input, made: str,
-                refusals: Mapping[str, tuple[str, int]] | None = None) -> Played:
+                refusals: Mapping[str, tuple[str, int]] | None = None,
+                by_bot: bool = False) -> Played:
     """One player's input, built from its seat and the current state by `given`; `made` names
     it in the log ("build", "declare", "naval"...). `refusals` word a refusal by its code
     (stale, repeated, not yours...) with its status, in place of the rules' own sentence.
 
     A deadline that has passed is applied first, in a transaction of its own: a late input is
     then refused as stale, and the default stays applied whatever happens to the input.
+    `by_bot`: the computer player who holds the seat answers (guerra/game/services/bots.py);
+    while it holds it, its player's own inputs are refused.
     """
     expire_due(game_id=game_id)
     with transaction.atomic():
         game = locked_running_game(game_id)
         seat = seat_of(game, user)
+        if bool(seat.bot) != by_bot:
+            raise GameError(_("The computer plays this seat: take it back to play.")
+                            if seat.bot else _("This seat is its player's again."), status=409)
+        if seat.missed and not by_bot:  # the player is back
+            Seat.objects.filter(pk=seat.pk).update(missed=0)
+            seat.missed = 0
         state = load_state(game)
         decision = given(seat, state)
         dice = HmacDice(bytes.fromhex(game.dice_seed), game.next_roll)
@@ -100,7 +119,7 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
     fields = {
         "rules": after.to_dict(), "step": after.step, "phase": after.phase,
         "current_war": after.war, "current_round": after.round, "next_roll": dice.next_roll,
-        "deadline": deadline,
+        "deadline": deadline, "bot_due": bot_due(game, after, now),
     }
     if after.finished:
         fields.update(status=GameStatus.FINISHED, ended_at=now, deadline=None)
@@ -125,6 +144,10 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
     if after.finished:
         log.add("game_ended", {"seed": game.dice_seed})
     log.write()
+    # A step of a seat's player changing hands (the computer, staff's correction) is seen on
+    # the lists too: a seat the computer holds awaits nobody there.
+    players.ring_players_on_commit(game, before, after, always=made in ("seat", "staff"))
+    notices.after_step(game, before, after)
 
 
 def _deadline_key(state: GameState) -> tuple[object, ...] | None:
@@ -144,7 +167,20 @@ def _deadline(game: Game, before: GameState | None, after: GameState,
         return None
     if before is not None and _deadline_key(before) == key and game.deadline is not None:
         return game.deadline
-    return now + timedelta(seconds=game.deadline_seconds)
+    return now + timedelta(seconds=decision_seconds(after, game.deadline_seconds))
+
+
+def bot_due(game: Game, state: GameState, now: datetime) -> datetime | None:
+    """When a computer player awaited in `state` answers, GUERRA_BOT_DELAY from now so that
+    people see one move after another (None: none is awaited); the driver wakes when the
+    transaction commits."""
+    if state.finished:
+        return None
+    awaited = set(pending(state).powers)
+    if not any(seat.bot and seat.power in awaited for seat in game.table_seats()):
+        return None
+    transaction.on_commit(bots_woken.set)
+    return now + timedelta(seconds=settings.GUERRA_BOT_DELAY)
 
 
 def _attack_row(game: Game, before: GameState | None, after: GameState,
@@ -251,9 +287,20 @@ def game_expire(*, game_id: int, now: datetime | None = None) -> bool:
         if isinstance(outcome, Refused):  # nothing awaited: drop the stale deadline
             Game.objects.filter(pk=game.pk).update(deadline=None)
             return False
+        _missed(game, state)
         record(game, state, outcome, dice, actor=None, made="timeout",
                answered=state.attack_under_way)
         return True
+
+
+def _missed(game: Game, state: GameState) -> None:
+    """The players awaited when a deadline passes have missed one more in a row."""
+    awaited = set(pending(state).powers)
+    late = [seat for seat in game.table_seats() if seat.power in awaited and not seat.bot]
+    if late:
+        Seat.objects.filter(pk__in=[seat.pk for seat in late]).update(missed=F("missed") + 1)
+        for seat in late:
+            seat.missed += 1
 
 
 # The deadline of a running game (none for another): read before every input of its players.

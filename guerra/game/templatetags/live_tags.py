@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from guerra.game.access.audience import Viewer, viewer_for, visitor_for
+from guerra.game.access.audience import Viewer, viewer_or_spectator, visitor_for
 from guerra.game.access.visibility import invited_games, may_visit
 from guerra.game.live.push import chains_for, stage_of, ws_path
 from guerra.game.models import Game
@@ -21,8 +21,10 @@ from guerra.game.read.parts import (
     log_context,
     negotiation_context,
     phase_context,
+    seat_tools_context,
     staff_tools_context,
 )
+from guerra.game.read.presence import watching
 
 register = template.Library()
 
@@ -35,7 +37,9 @@ def _viewer(context: template.Context, game: Game) -> Viewer | None:
     cached = getattr(request, "_guerra_live_viewer", None)
     if cached is not None and cached[0] == game.pk:
         return cached[1]  # type: ignore[no-any-return]
-    viewer = viewer_for(game, request.user)  # the game's seats and sides, read once
+    # The game's seats and sides, read once; a spectator of a public game that has started
+    # reads its public side.
+    viewer = viewer_or_spectator(game, request.user)
     request._guerra_live_viewer = (game.pk, viewer)  # type: ignore[attr-defined]
     return viewer
 
@@ -104,3 +108,29 @@ def staff_tools(context: template.Context, game: Game) -> str:
     viewer = _viewer(context, game)
     data = staff_tools_context(game, viewer) if viewer is not None else None
     return "" if data is None else _render(context, "game/_staff_tools.html", data)
+
+
+@register.simple_tag(takes_context=True)
+def seat_tools(context: template.Context, game: Game) -> str:
+    """The computer at the table: a seat handed to it, or given back."""
+    viewer = _viewer(context, game)
+    request: HttpRequest | None = context.get("request")
+    if viewer is None or request is None:
+        return ""
+    data = seat_tools_context(game, viewer, request.user)
+    return "" if data is None else _render(context, "game/_seat_tools.html", data)
+
+
+@register.inclusion_tag("game/_watching.html", takes_context=True)
+def watching_note(context: template.Context, game: Game) -> dict[str, Any]:
+    """A spectator is told so on every page of the game: what it shows is public, and nothing
+    here is for it to play."""
+    viewer = _viewer(context, game)
+    return {"watching": viewer is not None and viewer.watching}
+
+
+@register.inclusion_tag("game/_watchers.html")
+def watchers(game: Game) -> dict[str, Any]:
+    """How many are watching the game (users without a seat with its page open), for everyone
+    at the table and watching; refreshed when the part "watchers" rings."""
+    return {"game": game, "watchers": watching(game.pk)}

@@ -13,8 +13,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from guerra.game import services
 from guerra.game.access.audience import Viewer
-from guerra.game.access.table import for_the_table
-from guerra.game.access.visibility import visible_game
+from guerra.game.access.table import for_the_table, watching_refusal
+from guerra.game.access.visibility import may_watch, visible_game, watching
 from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Seat
 from guerra.game.read.attack import attack_view, declare_view
 from guerra.game.read.invitations import alliance_invitations, prompt_context
@@ -27,9 +27,11 @@ from guerra.rules.dice import die_face
 
 
 def _table_game(request: HttpRequest, game_id: int) -> tuple[Game, Seat | None]:
-    """A running or finished game, for its seated players and staff (others: 404)."""
+    """A running or finished game, for its seated players and staff, and for its spectators
+    if it is public (others: 404)."""
     game, seat = visible_game(request, game_id)
-    if game.status == GameStatus.LOBBY or (seat is None and not request.user.is_staff):
+    if game.status == GameStatus.LOBBY or (
+            seat is None and not request.user.is_staff and not may_watch(game)):
         raise Http404
     return game, seat
 
@@ -64,6 +66,9 @@ def declare_panel(request: PlayerRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def declare(request: PlayerRequest, game_id: int) -> HttpResponse:
+    game, seat = _table_game(request, game_id)
+    if watching(game, seat, request.user):
+        return watching_refusal(request)
     form = DeclareForm(request.POST)
     if not form.is_valid():
         return error_response(request, services.GameError(form.first_error()))
@@ -110,6 +115,8 @@ def attack_panel(request: PlayerRequest, game_id: int, number: int) -> HttpRespo
 @require_POST
 def attack_decide(request: PlayerRequest, game_id: int, number: int) -> HttpResponse:
     game, seat = _table_game(request, game_id)
+    if watching(game, seat, request.user):
+        return watching_refusal(request)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return error_response(request, services.GameError(form.first_error()))

@@ -207,3 +207,21 @@ class CorrectionForm(FirstErrorForm):
     def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [(s.pk, s.power) for s in seats]  # type: ignore[attr-defined]
+
+
+class BotSeatForm(FirstErrorForm):
+    """A computer player seated at a free power of the waiting room, or handed a player's seat
+    (`potenza` then unused): its level (the service says if there is no such level)."""
+
+    power = TextField(max_length=60, required=False)
+    level = TextField(max_length=20, required=False)
+
+
+class AgainstComputerForm(FirstErrorForm):
+    """"Partita contro il computer": the player's power, the number of computer players and
+    their level, on the lobby's default scenario unless another is named."""
+
+    scenario = TextField(max_length=20, required=False)
+    power = TextField(max_length=60, required=False)
+    level = TextField(max_length=20, required=False)
+    opponents = NumberField(low=1, high=6, required=False)

@@ -14,9 +14,12 @@ from django.views.decorators.http import require_POST
 
 from guerra.game import services
 from guerra.game.access import ratelimits
+from guerra.game.access.computer import default_level, offered_levels
 from guerra.game.access.visibility import remember_invite, visible_game
-from guerra.game.models import Game, GameStatus
+from guerra.game.models import Game, GameStatus, Scenario
 from guerra.game.read.board import board_view
+from guerra.game.read.my_games import my_games
+from guerra.game.read.watchable import games_to_watch
 from guerra.game.text.parsing import BadInput, clean_text
 from guerra.game.views.accounts import PlayerRequest
 from guerra.game.views.errors import error_response
@@ -39,17 +42,19 @@ def lobby(request: HttpRequest) -> HttpResponse:
     )
     if request.user.pk:
         open_games = open_games.filter(~Q(seats__user=request.user.pk))
-    mine = (
-        Game.objects.filter(seats__user=request.user).select_related("scenario")
-        if request.user.is_authenticated
-        else Game.objects.none()
-    )
+    mine = my_games(request.user)
     # get_page never fails: a page that is not a number is the first, one past the end the last.
     page = Paginator(open_games, LOBBY_PAGE_SIZE).get_page(request.GET.get("pagina"))
+    scenario = Scenario.objects.order_by("pk").first()
+    powers = list(scenario.powers.order_by("order", "pk")) if scenario else []
     return render(
         request,
         "game/lobby.html",
-        {"open_games": page.object_list, "page": page, "my_games": mine},
+        {"open_games": page.object_list, "page": page, "my_games": mine,
+         "watchable": games_to_watch(request.user),
+         "computer": {"scenario": scenario, "powers": powers,
+                      "opponents": range(1, len(powers)), "levels": offered_levels(),
+                      "default_level": default_level()} if powers else None},
     )
 
 
@@ -111,6 +116,8 @@ def waiting_room(request: HttpRequest, game: Game, seat: object) -> HttpResponse
             "can_start": game.created_by_id == request.user.pk,
             "free_powers": [p for p in powers if p.name not in taken],
             "invite_url": invite_url if seat else None,
+            "levels": offered_levels(),
+            "default_level": default_level(),
         },
     )
 

@@ -25,8 +25,10 @@ from guerra.game.read.parts import (
     log_context,
     negotiation_context,
     private_chat_context,
+    seat_tools_context,
     staff_tools_context,
 )
+from guerra.game.read.presence import watching
 from guerra.game.text.grammar import art
 from guerra.game.views.errors import error_response
 from guerra.game.views.inputs import ChatForm, CorrectionForm
@@ -51,6 +53,24 @@ def _board_partial(request: HttpRequest, game: Game, viewer: Viewer, name: str) 
 @for_the_table
 def board_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
     return _board_partial(request, game, viewer, "board")
+
+
+@require_GET
+@for_the_table
+def watchers_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    """How many are watching the game: the board's live part "watchers"."""
+    return render(request, "game/_watchers.html", {"game": game, "watchers": watching(game.pk)})
+
+
+@require_GET
+@for_the_table
+def seat_tools_part(request: HttpRequest, game: Game, viewer: Viewer) -> HttpResponse:
+    """The computer at the table (`seat_tools`), as the page draws it; empty when the viewer
+    has nothing to hand over or give back."""
+    data = seat_tools_context(game, viewer, request.user)
+    if data is None:
+        return HttpResponse("")
+    return render(request, "game/_seat_tools.html", data)
 
 
 @require_GET

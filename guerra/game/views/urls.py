@@ -3,7 +3,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from guerra.game.views import accounts, attack, lobby, parts, play, reports, rules
+from guerra.game.views import (
+    accounts,
+    attack,
+    computer,
+    lobby,
+    my_games,
+    notices,
+    parts,
+    play,
+    reports,
+    rules,
+)
 
 urlpatterns = [
     path("", lobby.lobby, name="lobby"),
@@ -13,16 +24,36 @@ urlpatterns = [
     path("account/registrati/", accounts.signup, name="signup"),
     path("account/accedi/", auth_views.LoginView.as_view(), name="login"),
     path("account/esci/", auth_views.LogoutView.as_view(), name="logout"),
+    # E-mail notices (notices.py): the page, and the two links of the messages.
+    path("account/notifiche/", notices.notices, name="notices"),
+    path("account/notifiche/indirizzo/", notices.notices_address, name="notices_address"),
+    path("account/notifiche/conferma/<str:token>/", notices.notices_confirm,
+         name="notices_confirm"),
+    path("account/notifiche/disiscriviti/<str:token>/", notices.notices_unsubscribe_view,
+         name="notices_unsubscribe"),
     path("partite/nuova/", lobby.game_new, name="game_new"),
+    path("partite/mie/", my_games.my_games_page, name="my_games"),
+    path("partite/mie/elenco/", my_games.my_games_part, name="my_games_part"),
     path("partite/<int:game_id>/", lobby.game_page, name="game_board"),
     path("partite/<int:game_id>/entra/", lobby.game_join, name="game_join"),
     path("partite/<int:game_id>/lascia/", lobby.game_leave, name="game_leave"),
     path("partite/<int:game_id>/inizia/", lobby.game_start, name="game_start"),
     path("invito/<str:token>/", lobby.game_invite, name="game_invite"),
+    # Computer players (computer.py).
+    path("partite/contro-il-computer/", computer.against_computer, name="game_against_computer"),
+    path("partite/<int:game_id>/computer/", computer.bot_add, name="game_bot_add"),
+    path("partite/<int:game_id>/computer/<int:seat_id>/togli/", computer.bot_remove,
+         name="game_bot_remove"),
+    path("partite/<int:game_id>/posti/", parts.seat_tools_part, name="seat_tools_part"),
+    path("partite/<int:game_id>/posti/<int:seat_id>/al-computer/", computer.hand_over,
+         name="seat_hand_over"),
+    path("partite/<int:game_id>/posti/<int:seat_id>/riprendi/", computer.take_back,
+         name="seat_take_back"),
     # Live page parts and negotiation (parts.py).
     path("partite/<int:game_id>/tavolo/", parts.board_part, name="game_board_part"),
     path("partite/<int:game_id>/regioni/", parts.regions_part, name="game_regions_part"),
     path("partite/<int:game_id>/registro/", parts.log_part, name="game_log_part"),
+    path("partite/<int:game_id>/spettatori/", parts.watchers_part, name="game_watchers_part"),
     path(
         "partite/<int:game_id>/negoziazione/",
         parts.negotiation_part,
@@ -53,6 +84,7 @@ urlpatterns = [
     path("partite/<int:game_id>/staff/correggi/", parts.staff_correct, name="game_correct"),
     # The phases: setup, auction, turns (play.py).
     path("partite/<int:game_id>/turno/", play.phase_part, name="game_turn_part"),
+    path("partite/<int:game_id>/aspetta/", my_games.awaits_part, name="game_awaits_part"),
     path("partite/<int:game_id>/piazza/", play.place, name="unit_place"),
     path("partite/<int:game_id>/asta/proponi/", play.propose, name="auction_propose"),
     path("partite/<int:game_id>/asta/rilancia/", play.raise_bid, name="auction_raise"),

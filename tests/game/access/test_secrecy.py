@@ -1,12 +1,14 @@
-"""Nothing of an alliance's deliberation reaches the enemy before it is final: on the pages, in
-the log and in what the sockets hear. A power's unrest is no secret (the board game's track is
-in plain sight): every player reads every power's unrest on its panel and in the log."""
+"""Nothing of an alliance's deliberation reaches the enemy, nor a spectator, before it is final:
+on the pages, in the log and in what the sockets hear. A power's unrest is no secret (the board
+game's track is in plain sight): every player, and a spectator, reads every power's unrest on
+its panel and in the log."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -20,23 +22,42 @@ from tests.game.play_helpers import finish_auction, set_pieces
 __all__ = ["rig"]  # the fixture
 
 
+# A viewer without a seat: a spectator of the (public) game.
+SPECTATOR = "spettatore"
+
+
 def page(game: Game, power: str, url: str) -> str:
+    """`url` as the power's player reads it (SPECTATOR: someone watching the game)."""
     client = Client()
-    client.force_login(seat(game, power).user)
+    if power == SPECTATOR:
+        user, _new = User.objects.get_or_create(username="spettatore")
+    else:
+        user = seat(game, power).user
+    client.force_login(user)
     response = client.get(url)
     assert response.status_code == 200
     return response.content.decode()
 
 
 def every_page(game: Game, power: str, number: int) -> str:
-    """The board, the attack, its list and the log, as the power reads them."""
+    """Every page and part of the game as the power reads them: the board and its parts, the
+    attack and its panel, the list of attacks, the log, the prompts, the negotiation and the
+    alliance's invitations, the dice check."""
     return "".join(
         page(game, power, reverse(name, args=args))
         for name, args in (
             ("game_board", [game.pk]),
+            ("game_board_part", [game.pk]),
+            ("game_regions_part", [game.pk]),
+            ("game_turn_part", [game.pk]),
             ("attack_page", [game.pk, number]),
+            ("attack_panel", [game.pk, number]),
             ("attack_list", [game.pk]),
             ("game_log_part", [game.pk]),
+            ("ally_prompts_part", [game.pk]),
+            ("game_negotiation_part", [game.pk]),
+            ("alliance_invitations_part", [game.pk]),
+            ("dice_check", [game.pk]),
         )
     )
 
@@ -55,7 +76,8 @@ def four_powers(make_user, lobby_game) -> Game:
 def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(four_powers, rig):
     """Gran Bretagna attacks Francia in the German States: Prussia (Francia's ally) and Austria
     (Gran Bretagna's) are invited. Prussia commits 3 armies; until Austria answers too, neither
-    Austria nor Gran Bretagna can read it anywhere; Francia, Prussia's ally, can."""
+    Austria nor Gran Bretagna nor a spectator can read it anywhere; Francia, Prussia's ally,
+    can."""
     game = four_powers
     set_pieces(game, "Austria", "Stati Tedeschi", armies=2)
     attack = declare(game, "Gran Bretagna", "Stati Tedeschi", "Francia")
@@ -72,10 +94,12 @@ def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(fo
     decide(attack, "Prussia", "ally", armies=3, fleets=0)
     assert odds_shown() == before  # the odds do not betray the answer either
     told = "La Prussia si unisce al difensore con 3 armate."
-    for enemy in ("Austria", "Gran Bretagna"):
+    for enemy in ("Austria", "Gran Bretagna", SPECTATOR):
         html = every_page(game, enemy, attack.number)
         assert told not in html
         assert "si unisce" not in html
+        assert "3 armate" not in page(game, enemy, reverse("alliance_invitations_part",
+                                                          args=[game.pk]))
     own = page(game, "Francia", reverse("alliance_invitations_part", args=[game.pk]))
     assert "Prussia" in own and "3" in own
     steps = GameEvent.objects.filter(game=game, kind="attack_step").order_by("seq")
@@ -84,6 +108,7 @@ def test_A4_an_allys_answer_reaches_the_enemy_only_when_the_allies_box_closes(fo
     rig([1, 1, 1, 1, 1, 1])
     decide(attack, "Austria", "ally", armies=0, fleets=0)
     assert told in every_page(game, "Gran Bretagna", attack.number)
+    assert told in every_page(game, SPECTATOR, attack.number)
 
 
 def test_N7_L7_a_lost_unit_and_its_unrest_are_public_on_every_page(running_game, rig):
@@ -104,7 +129,7 @@ def test_N7_L7_a_lost_unit_and_its_unrest_are_public_on_every_page(running_game,
         kind="ally_invited").exists()
     number = GameEvent.objects.filter(game=game, kind="attack_step").last().payload["attack"]
     told = "La Gran Bretagna perde 1 armata. La Gran Bretagna prende 1 punto di insoddisfazione."
-    for power in ("Francia", "Prussia", "Gran Bretagna"):
+    for power in ("Francia", "Prussia", "Gran Bretagna", SPECTATOR):
         log = page(game, power, reverse("game_log_part", args=[game.pk]))
         assert told in log
         assert "solo la Gran Bretagna" not in log
@@ -119,7 +144,7 @@ def test_G4_every_power_shows_its_unrest_to_every_player(running_game):
     game = running_game
     set_power(game, "Gran Bretagna", unrest=5)
     set_power(game, "Prussia", unrest=3)
-    for power in ("Francia", "Prussia", "Gran Bretagna"):
+    for power in ("Francia", "Prussia", "Gran Bretagna", SPECTATOR):
         board = page(game, power, reverse("game_board_part", args=[game.pk]))
         shown = {
             panel: re.search(r'<dd class="unrest">(\d+)</dd>', board[board.index(
@@ -136,8 +161,9 @@ def test_G41_a_tax_is_public_in_gold_and_in_unrest(running_game):
     game = running_game
     services.gold_tax(game_id=game.pk, user=seat(game, "Francia").user,
                       step=state_of(game).step, gold=4)
-    log = page(game, "Gran Bretagna", reverse("game_log_part", args=[game.pk]))
-    assert "2 punti di insoddisfazione" in log
+    for viewer in ("Gran Bretagna", SPECTATOR):
+        log = page(game, viewer, reverse("game_log_part", args=[game.pk]))
+        assert "2 punti di insoddisfazione" in log
     assert not GameEvent.objects.filter(game=game, visibility=Visibility.POWER).exists()
 
 
@@ -154,7 +180,7 @@ def test_G50_G53_the_war_report_tells_every_powers_taxation_in_unrest(running_ga
         IncomeLine(1, "Gran Bretagna", (), taxed_gold=5, taxed_unrest=3, gold=0, population=4),
         IncomeLine(1, "Francia", (), taxed_gold=0, taxed_unrest=0, gold=12, population=5),
     )))
-    for power in ("Francia", "Prussia", "Gran Bretagna"):
+    for power in ("Francia", "Prussia", "Gran Bretagna", SPECTATOR):
         report = page(game, power, reverse("war_report", args=[game.pk, 1]))
         assert "5 ori (3 punti di insoddisfazione)" in report, power
 

@@ -26,6 +26,7 @@ from django.urls import reverse
 from guerra.asgi import application
 from guerra.game import services
 from guerra.game.live import consumers
+from guerra.game.live import sockets as sockets_module
 from guerra.game.live.push import PUSH_TYPE, group_name
 from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Game, Seat, Visibility
@@ -85,22 +86,29 @@ async def sockets():
 
 def doorbells_only(communicator: WebsocketCommunicator) -> None:
     """The socket's frames of rendered parts (a seat's, ahead of its doorbells) are put aside
-    in `communicator.frames`: `receive_json_from` answers the next other message."""
+    in `communicator.frames`, rings of parts no event changes in `communicator.rings`:
+    `receive_json_from` answers the next other message."""
     receive = communicator.receive_json_from
     communicator.frames = []
+    communicator.rings = []
 
     async def next_other(timeout: float = 1) -> Any:
         while True:
             message = await receive(timeout)
-            if message.get("type") != "parts":
+            if message.get("type") == "ring":  # the watchers' count (services/presence.py)
+                communicator.rings.append(message)
+            elif message.get("type") != "parts":
                 return message
-            communicator.frames.append(message)
+            else:
+                communicator.frames.append(message)
 
     communicator.receive_json_from = next_other
 
 
 async def closed_with(communicator) -> int:
     message = await communicator.receive_output()
+    while message["type"] == "websocket.send" and '"type":"ring"' in message["text"]:
+        message = await communicator.receive_output()  # its own coming, to the watchers' count
     assert message["type"] == "websocket.close"
     return int(message["code"])
 
@@ -127,6 +135,8 @@ async def test_an_anonymous_connection_is_closed(table, sockets):
 
 
 async def test_a_user_without_a_seat_is_closed_like_for_a_missing_game(table, sockets, make_user):
+    """(Of a private game: a public one that has started may be watched, test_spectators.)"""
+    await Game.objects.filter(pk=table.game.pk).aupdate(is_private=True)
     dario = await sync_to_async(make_user)("dario")
     outsider = await sockets(dario, table.game.pk, expect_hello=False)
     assert await closed_with(outsider) == consumers.CLOSE_NOT_AT_TABLE
@@ -242,10 +252,10 @@ def test_every_close_code_is_one_an_application_may_send():
 
 async def test_a_bad_frame_is_logged_in_one_line_without_a_traceback(table, sockets, caplog):
     socket = await sockets(table.anna, table.game.pk)
-    with caplog.at_level("WARNING", logger="guerra.game.live.consumers"):
+    with caplog.at_level("WARNING", logger="guerra.game.live.sockets"):
         await socket.send_to(text_data="[" * 2000 + "]" * 2000)
         assert await closed_with(socket) == consumers.CLOSE_INVALID_JSON
-    records = [r for r in caplog.records if r.name == "guerra.game.live.consumers"]
+    records = [r for r in caplog.records if r.name == "guerra.game.live.sockets"]
     assert len(records) == 1
     assert records[0].levelname == "WARNING"
     assert records[0].exc_info is None
@@ -256,9 +266,13 @@ async def test_a_bad_frame_is_logged_in_one_line_without_a_traceback(table, sock
 # What each connection hears.
 
 
-async def test_the_enemy_hears_nothing_of_an_alliance_chat_and_the_ally_does(table, sockets):
+async def test_the_enemy_hears_nothing_of_an_alliance_chat_and_the_ally_does(
+        table, sockets, make_user):
     carla = await sockets(table.carla, table.game.pk)
     bruno = await sockets(table.bruno, table.game.pk)
+    # A spectator of this public game hears the public chain only.
+    spectator = await sockets(await sync_to_async(make_user)("dario"), table.game.pk)
+    assert set(spectator.hello["chains"]) == {"all"}
     await sync_to_async(services.chat_post_alliance)(
         game_id=table.game.pk, user=table.anna, text="Attacchiamo all'alba"
     )
@@ -268,31 +282,38 @@ async def test_the_enemy_hears_nothing_of_an_alliance_chat_and_the_ally_does(tab
 
     after = await sync_to_async(public_event)(table.game.pk)
     raw = await bruno.receive_from()
-    while json.loads(raw)["type"] == "parts":  # its parts for the later event, then its doorbell
-        assert json.loads(raw)["chats"] == [] and "Attacchiamo" not in raw
+    while json.loads(raw)["type"] in ("parts", "ring"):  # its parts, then its doorbell
+        assert json.loads(raw).get("chats", []) == [] and "Attacchiamo" not in raw
         raw = await bruno.receive_from()
     assert json.loads(raw)["seq"] == after  # the first doorbell bruno hears is the later event
     assert "chat" not in raw and "alliance" not in raw
     assert (await carla.receive_json_from())["seq"] == after
     assert await bruno.receive_nothing()
+    watched = await spectator.receive_from()
+    while json.loads(watched)["type"] == "ring":  # the watchers' count: its own coming
+        watched = await spectator.receive_from()
+    assert json.loads(watched)["seq"] == after and "chat" not in watched
+    assert spectator.frames == [] and await spectator.receive_nothing()
 
 
-async def test_a_power_private_event_reaches_only_that_power(table, sockets):
+async def test_a_power_private_event_reaches_only_that_power(table, sockets, make_user):
     anna = await sockets(table.anna, table.game.pk)
     carla = await sockets(table.carla, table.game.pk)
     bruno = await sockets(table.bruno, table.game.pk)
+    spectator = await sockets(await sync_to_async(make_user)("dario"), table.game.pk)
     secret = await sync_to_async(power_event)(table.game.pk, table.bruno_seat)
     assert (await bruno.receive_json_from())["seq"] == secret
     after = await sync_to_async(public_event)(table.game.pk)
-    for other in (anna, carla):
+    for other in (anna, carla, spectator):
         assert (await other.receive_json_from())["seq"] == after
         assert await other.receive_nothing()
 
 
-async def test_a_private_message_rings_its_two_players_only(table, sockets):
+async def test_a_private_message_rings_its_two_players_only(table, sockets, make_user):
     anna = await sockets(table.anna, table.game.pk)
     carla = await sockets(table.carla, table.game.pk)
     bruno = await sockets(table.bruno, table.game.pk)
+    spectator = await sockets(await sync_to_async(make_user)("dario"), table.game.pk)
     await sync_to_async(services.chat_post_private)(
         game_id=table.game.pk, user=table.anna, recipient_seat_id=table.bruno_seat.pk, text="Pace?"
     )
@@ -307,6 +328,7 @@ async def test_a_private_message_rings_its_two_players_only(table, sockets):
     ]
     after = await sync_to_async(public_event)(table.game.pk)
     assert (await carla.receive_json_from())["seq"] == after
+    assert (await spectator.receive_json_from())["seq"] == after
 
 
 async def test_a_rolled_back_action_pushes_nothing(table, sockets):
@@ -441,7 +463,7 @@ async def test_a_socket_open_longer_than_the_layer_keeps_members_still_hears_pus
     layer = get_channel_layer()
     monkeypatch.setattr(layer, "group_expiry", 1)
     monkeypatch.setattr(layer, "clean_every", 0.0, raising=False)  # in memory: walk every time
-    monkeypatch.setattr(consumers, "REJOIN_EVERY", 0.5)
+    monkeypatch.setattr(sockets_module, "REJOIN_EVERY", 0.5)
     carla = await sockets(table.carla, table.game.pk)
     for _ in range(5):
         await asyncio.sleep(0.5)

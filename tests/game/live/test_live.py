@@ -292,7 +292,10 @@ def test_parts_answer_404_to_outsiders_and_send_anonymous_visitors_to_log_in(
 ):
     url = reverse("game_log_part", args=[running_game.pk])
     assert Client().get(url).status_code == 302
-    assert client_of(make_user("dario")).get(url).status_code == 404
+    dario = client_of(make_user("dario"))
+    assert dario.get(url).status_code == 200  # a public game: watched
+    Game.objects.filter(pk=running_game.pk).update(is_private=True)
+    assert dario.get(url).status_code == 404
     assert client_of(make_user("capo", staff=True)).get(url).status_code == 200
     assert Client().post(url).status_code in (302, 405)
     assert (
@@ -311,7 +314,10 @@ def test_the_log_shows_each_viewer_only_what_they_may_see_newest_first(
     anna = client_of(table["Francia"].user).get(url).content.decode()
     bruno = client_of(table["Gran Bretagna"].user).get(url).content.decode()
     staff = client_of(make_user("capo", staff=True)).get(url).content.decode()
+    spectator = client_of(make_user("dario")).get(url).content.decode()
     assert "own_invitation" in anna and "secret_plan" not in anna
+    assert "secret_plan" not in spectator and "own_invitation" not in spectator
+    assert "La partita comincia" in spectator and "solo " not in spectator
     assert "secret_plan" in bruno and "own_invitation" not in bruno
     assert "secret_plan" in staff and "own_invitation" in staff
     assert "chat_alliance" not in staff  # conversation is not game history

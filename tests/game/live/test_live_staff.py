@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from guerra.game import services
 from guerra.game.live import push as live
-from guerra.game.models import GameEvent, Seat
+from guerra.game.models import Game, GameEvent, Seat
 from guerra.game.read.log import describe
 from guerra.game.services import GameError
 from tests.game.attack_helpers import site_says
@@ -67,7 +67,10 @@ def test_only_staff_without_a_seat_may_correct(running_game, prussia, make_user)
     anna.is_staff = True
     anna.save()  # a staff member who plays is a player here
     assert correct(client_of(anna), running_game, prussia).status_code == 403
-    assert correct(client_of(make_user("dario")), running_game, prussia).status_code == 404
+    dario = client_of(make_user("dario"))
+    assert correct(dario, running_game, prussia).status_code == 403  # a spectator
+    Game.objects.filter(pk=running_game.pk).update(is_private=True)
+    assert correct(dario, running_game, prussia).status_code == 404
     with pytest.raises(GameError, match=site_says("Only staff can correct the board.")) as refused:
         services.seat_correct(
             game_id=running_game.pk, user=make_user("elena"), seat_id=prussia.pk, gold=1, vp=1

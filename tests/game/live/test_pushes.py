@@ -275,7 +275,8 @@ def test_game_expire_rings_the_default_for_everyone(act, running_game) -> None:
     g = running_game
     past_deadline(g)
     heard = act(g, lambda: services.game_expire(game_id=g.pk))
-    assert heard == {"all": GAME_STEP}
+    # A missed deadline also rings the seats: one may now be handed to the computer.
+    assert heard == {"all": GAME_STEP | {"seats"}}
 
 
 def test_expire_due_rings_the_default_for_everyone(act, running_game) -> None:
@@ -283,7 +284,18 @@ def test_expire_due_rings_the_default_for_everyone(act, running_game) -> None:
     g = running_game
     past_deadline(g)
     heard = act(g, services.expire_due)
-    assert heard == {"all": GAME_STEP}
+    # A missed deadline also rings the seats: one may now be handed to the computer.
+    assert heard == {"all": GAME_STEP | {"seats"}}
+
+
+def test_an_attacks_expired_decision_rings_the_seats_too(act, running_game) -> None:
+    """A decision of an attack missed is a deadline missed: the seat tools refresh."""
+    g = running_game
+    attack = declare(g, "Gran Bretagna", "Nord America", "Francia")
+    past_deadline(g)
+    heard = act(g, lambda: services.game_expire(game_id=g.pk))
+    assert "seats" in heard["all"]
+    assert f"attack-{attack.number}" in heard["all"]
 
 
 # --- staff -------------------------------------------------------------------------------------
@@ -295,6 +307,47 @@ def test_seat_correct_rings_the_board_for_everyone(act, running_game, make_user)
     heard = act(g, lambda: services.seat_correct(
         game_id=g.pk, user=make_user("capo", staff=True), seat_id=prussia.pk, gold=3, vp=1))
     assert heard == {"all": GAME_STEP}
+
+
+# --- the computer at the table -----------------------------------------------------------------
+
+
+def test_seat_bot_add_rings_the_waiting_rooms_seats(act, lobby_game) -> None:
+    heard = act(lobby_game, lambda: services.seat_bot_add(
+        game_id=lobby_game.pk, user=lobby_game.created_by, power="Spagna", level="principiante"))
+    assert heard == {"all": {"seats", "log"}}
+
+
+def test_seat_bot_remove_rings_the_waiting_rooms_seats(act, lobby_game) -> None:
+    seat = services.seat_bot_add(game_id=lobby_game.pk, user=lobby_game.created_by,
+                                 power="Spagna", level="principiante")
+    heard = act(lobby_game, lambda: services.seat_bot_remove(
+        game_id=lobby_game.pk, user=lobby_game.created_by, seat_id=seat.pk))
+    assert heard == {"all": {"seats", "log"}}
+
+
+def test_game_against_computer_rings_a_new_page(act, make_user, scenario) -> None:
+    heard = act(None, lambda: services.game_against_computer(
+        user=make_user("anna"), scenario=scenario, power="Francia", level="principiante",
+        opponents=2))
+    assert "page" in heard["all"]
+
+
+def test_seat_hand_over_rings_the_seats_and_the_board(act, running_game, make_user) -> None:
+    g = running_game
+    heard = act(g, lambda: services.seat_hand_over(
+        game_id=g.pk, user=make_user("capo", staff=True), seat_id=seat_of(g, "Prussia").pk,
+        level="principiante"))
+    assert heard == {"all": {"seats", "board", "log"}}
+
+
+def test_seat_take_back_rings_the_seats_and_the_board(act, running_game, make_user) -> None:
+    g = running_game
+    capo = make_user("capo", staff=True)
+    prussia = seat_of(g, "Prussia")
+    services.seat_hand_over(game_id=g.pk, user=capo, seat_id=prussia.pk, level="principiante")
+    heard = act(g, lambda: services.seat_take_back(game_id=g.pk, user=capo, seat_id=prussia.pk))
+    assert heard == {"all": {"seats", "board", "log"}}
 
 
 # --- negotiation -------------------------------------------------------------------------------

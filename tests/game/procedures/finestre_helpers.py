@@ -20,7 +20,7 @@ from guerra.rules import frozen
 from guerra.rules.finestre.cards import DEFAULT_DECK
 from guerra.rules.finestre.procedure import FINESTRE_PROCEDURE
 from tests.game.attack_helpers import declare, rig, seat, text  # noqa: F401 (text: for the tests)
-from tests.game.play_helpers import finish_auction, set_pieces
+from tests.game.play_helpers import edit_state, finish_auction, set_pieces
 
 __all__ = ["declare", "rig"]  # the fixture, for the test modules that import this one
 
@@ -96,6 +96,19 @@ def play_calls(attack: Attack, node: str, plays: dict[str, str] | None = None) -
         attack.refresh_from_db()
     assert not plays, f"never called: {plays}"
     return callers
+
+
+def give_alliance_tiles(game: Game, power: str, count: int, region: str = REGION) -> None:
+    """`power` holds `count` Alliance tiles for `region` (W9: +1 each to its side)."""
+
+    def change(state):
+        key = next(key for key, tile in state.scenario.tile_by_key.items()
+                   if tile.effect == "alliance" and tile.region == region)
+        tiles = dict(state.power(power).tiles)
+        tiles[key] = count
+        return state.with_power(power, tiles=tuple(sorted(tiles.items())))
+
+    edit_state(game, change)
 
 
 @pytest.fixture

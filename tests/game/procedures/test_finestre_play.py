@@ -110,7 +110,8 @@ def test_W3_each_call_reaches_its_player_live_on_any_page(declared):
     assert prompt.control.kind == "finestre_call"
     words = text(board(game, "Francia"))
     assert "Gioca Contrordine" in words and "Passo" in words
-    assert "Allo scadere del tempo passi." in words
+    assert "Ogni chiamata ha un quarto del tempo di una decisione, almeno 30 secondi: allo " \
+        "scadere, passi." in words
     # W3: only a counter may answer the announcement: Artiglieria and Cambio al comando are
     # in its hand, shown, but not offered.
     assert "Gioca Artiglieria" not in words and "La tua mano: 3 carte" in words

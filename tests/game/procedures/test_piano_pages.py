@@ -226,6 +226,9 @@ def test_K1_K2_the_rules_page_explains_every_rule_and_quotes_the_ratings(db):
         assert rule in html, rule
     chart = Client().get(reverse("rules_flowchart", args=["piano"]))
     assert chart.status_code == 200 and 'id="node-assign"' in chart.content.decode()
+    # "Odds": before the reveal, the attacker's alone.
+    words = text(html)
+    assert "Prima che i piani siano rivelati solo l'attaccante vede le probabilità" in words
 
 
 def test_K5_K6_K2_the_deadlines_roll_nothing_again_assign_best_and_order_by_default(declared,

@@ -1,8 +1,9 @@
 # ruff: noqa: F811 (the fixtures imported from piano_helpers are the tests' parameters)
 """K3/K5/K6: a side's plan, rerolls and assignment are seen by that side's main player only
-until both sides' are in, on every channel: every part of the attack page and of the board
-(what the pushes make each viewer re-fetch), every page's prompts, the log, the pushes
-themselves and the odds. Once both are in, everyone sees both."""
+(never by staff observing, nor by a spectator) until both sides' are in, on every channel:
+every part of the attack page and of the board (what the pushes make each viewer re-fetch),
+every page's prompts, the log, the pushes themselves and the odds. Once both are in, everyone
+sees both."""
 
 from __future__ import annotations
 
@@ -55,9 +56,12 @@ def parts(attack, c: Client) -> dict[str, str]:
 
 
 def viewers(game, make_user) -> dict[str | None, Client]:
+    """Each power's player, staff observing (None) and a spectator of the public game."""
     staff = Client()
     staff.force_login(make_user("eva", staff=True))  # no seat: what a spectator sees
-    return {**{p: player(game, p) for p in POWERS}, None: staff}
+    spectator = Client()
+    spectator.force_login(make_user("spettatore"))
+    return {**{p: player(game, p) for p in POWERS}, None: staff, "spettatore": spectator}
 
 
 def test_K3_a_plan_is_seen_by_its_side_only_until_both_are_in(
@@ -93,17 +97,14 @@ def test_K3_a_plan_is_seen_by_its_side_only_until_both_are_in(
     told = " ".join(describe(e) for e in GameEvent.objects.filter(game=attack.game))
     assert "la gran bretagna ha fatto il suo piano." in told.lower()
     assert not any(tell in told for tell in TELLS) and "svelati" not in told
-    # The odds and their words read no other side's plan: Francia's are the same whatever
-    # Gran Bretagna planned, and say they assume the default plans.
+    # The odds read no other side's plan: Francia sees the same state whatever Gran Bretagna
+    # planned, and gets no odds before the reveal (piano.md, "Odds": the attacker's alone).
     state = adapter("piano").state(attack.state)
     other_plan = (PlanStep("approach", "astuzia"), PlanStep("engagement", "rapidita"))
     other = state.with_side("attacker", frozen.replace(state.attacker, plan=other_plan))
     seen_f = PIANO_PROCEDURE.seen_by(state, "Francia")
     assert seen_f == PIANO_PROCEDURE.seen_by(other, "Francia") and seen_f.attacker.plan is None
-    assert adapter("piano").current_odds(seen_f).rows == \
-        adapter("piano").current_odds(PIANO_PROCEDURE.seen_by(other, "Francia")).rows
-    odds_words = "le probabilità sono per i piani predefiniti"
-    assert odds_words in parts(attack, everyone["Francia"])["attack"].lower()
+    assert not adapter("piano").shows_odds_to(state, "Francia")
     assert "le probabilità sono per il tuo piano" in mine.lower()
 
     # Both in: revealed together, to everyone.
@@ -143,3 +144,51 @@ def test_K5_K6_rerolls_and_assignments_are_secret_until_both_are_in(
                 (viewer, name)
     assert "I tuoi dadi sono assegnati: si aspetta l'altra parte." in \
         parts(attack, everyone["Gran Bretagna"])["attack"]
+
+
+ODDS = "Probabilità da qui"
+BEFORE = ("I piani non sono ancora svelati: le probabilità sono per il tuo piano (o per quello "
+          "predefinito, finché non fai il tuo) contro il piano predefinito dell'altra parte, "
+          "esatte sui dadi.")
+AFTER = ("Probabilità esatte sui dadi con i due piani svelati: ogni parte assegna i dadi per "
+         "infliggere più danni e non ritira nessun dado.")
+
+
+def odds_card(words: str) -> str:
+    """The attack page's odds card, from its heading to the flowchart ('' if none)."""
+    start = words.find(ODDS)
+    end = words.find("mostra le regole", start)
+    assert start < 0 or end > start
+    return "" if start < 0 else words[start:end]
+
+
+def test_K3_odds_before_the_reveal_are_the_attackers_alone_with_their_caption(
+        declared, make_user, rig):
+    """piano.md, "Odds": before the plans are revealed "only the attacker's own plan against
+    the default plan", its caption saying so; after, the two plans' odds for everyone."""
+    attack = declared
+    everyone = viewers(attack.game, make_user)
+    mine = odds_card(parts(attack, everyone["Gran Bretagna"])["attack"])
+    assert BEFORE in mine and AFTER not in mine
+    default_odds = mine.replace(BEFORE, "")
+    for viewer, c in everyone.items():
+        if viewer != "Gran Bretagna":
+            theirs = parts(attack, c)
+            assert ODDS not in theirs["attack"] and "svelati" not in theirs["attack"], viewer
+            assert ODDS not in theirs["panel"], viewer
+    assert send_plan(attack, "Gran Bretagna", ATTACKER_PLAN).status_code == 302
+    mine = odds_card(parts(attack, everyone["Gran Bretagna"])["attack"])
+    assert BEFORE in mine and mine.replace(BEFORE, "") != default_odds, \
+        "the odds follow the attacker's own plan"
+    for viewer, c in everyone.items():
+        if viewer != "Gran Bretagna":
+            seen = parts(attack, c)
+            for name, words in seen.items():
+                assert ODDS not in words and "Vince l'attaccante" not in words, (viewer, name)
+    # Both plans in, revealed: the odds of the two plans, for everyone.
+    rig([6, 2, 5, 1, 6, 6, 3, 1])
+    assert send_plan(attack, "Francia", DEFENDER_PLAN).status_code == 302
+    attack.refresh_from_db()
+    for viewer, c in everyone.items():
+        card = odds_card(parts(attack, c)["attack"])
+        assert AFTER in card and BEFORE not in card, viewer

@@ -8,7 +8,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from guerra.game.models import Holding, Neutral, Region, Seat
+from guerra.game.models import Game, Holding, Neutral, Region, Seat
 from guerra.game.models import state as states
 from guerra.game.read import board
 from guerra.game.read.board import abbreviation, text_colour_for
@@ -56,9 +56,13 @@ def test_G4_unrest_is_shown_to_every_player_and_staff(running_game, make_user):
         assert '<dd class="unrest">3</dd>' in html and '<dd class="unrest">7</dd>' in html
 
 
-def test_a_player_of_another_game_does_not_see_the_board(running_game, make_user):
-    outsider = make_user("dario")
-    response = client_of(outsider).get(reverse("game_board", args=[running_game.pk]))
+def test_a_player_of_another_game_does_not_see_the_board_of_a_private_one(running_game,
+                                                                           make_user):
+    outsider = client_of(make_user("dario"))
+    response = outsider.get(reverse("game_board", args=[running_game.pk]))
+    assert response.status_code == 200  # a public game: watched (tests/game/access)
+    Game.objects.filter(pk=running_game.pk).update(is_private=True)
+    response = outsider.get(reverse("game_board", args=[running_game.pk]))
     assert response.status_code == 404
 
 
@@ -100,8 +104,8 @@ def test_the_board_query_count_does_not_grow_with_units_and_regions(running_game
     after = _queries_for_board(running_game, running_game.created_by)
     assert after == before
     # Session, user, game, seats, sides, regions, holdings, neutrals, tiles, the live
-    # chains, attacks under way, chats ×2, the event log.
-    assert before <= 14
+    # chains, attacks under way, chats ×2, the event log, the watchers' count.
+    assert before <= 15
     assert board_html(running_game, running_game.created_by).count('class="region-card"') == 41
 
 

@@ -204,3 +204,17 @@ def test_a_power_named_in_the_plural_attacks_in_the_plural_on_every_screen_of_th
     page = " ".join(prussia.get(invitation.get_absolute_url()).content.decode().split())
     assert "Attacco n. 1: la Gran Bretagna attacca la Francia negli Stati Tedeschi" in page
     assert "La Gran Bretagna combatte negli Stati Tedeschi." in page
+
+
+def test_no_prompt_nor_decision_while_the_computer_holds_the_seat(invitation):
+    """The computer answers for a seat handed to it: its player's pages ask nothing of it."""
+    from guerra.game.read.attack import attack_view
+    from guerra.game.read.invitations import decision_prompts_for
+
+    prussia = seat(invitation.game, "Prussia")
+    assert prompts_for(invitation.game, prussia)
+    assert attack_view(invitation, prussia).control is not None
+    prussia.bot = "esperto"
+    assert prompts_for(invitation.game, prussia) == []
+    assert decision_prompts_for(invitation.game, prussia) == []
+    assert attack_view(invitation, prussia).control is None

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from guerra.game import services
-from guerra.game.models import ChatKind, ChatMessage, GameEvent, ImmutableError, Seat
+from guerra.game.models import ChatKind, ChatMessage, Game, GameEvent, ImmutableError, Seat
 from guerra.game.services import GameError
 from tests.game.attack_helpers import site_says
 
@@ -199,7 +199,8 @@ def test_the_admin_lists_messages_read_only(running_game, table, make_user):
 # Reading and writing through the views.
 
 
-def test_an_ally_reads_the_alliance_chat_and_the_enemy_gets_a_404(running_game, table):
+def test_an_ally_reads_the_alliance_chat_and_the_enemy_and_a_spectator_get_a_404(
+        running_game, table, make_user):
     services.chat_post_alliance(
         game_id=running_game.pk, user=table["Francia"].user, text="Piano segreto"
     )
@@ -207,11 +208,15 @@ def test_an_ally_reads_the_alliance_chat_and_the_enemy_gets_a_404(running_game, 
     ally = client_of(carla).get(alliance_url(running_game, 1))
     assert ally.status_code == 200
     assert "Piano segreto" in ally.content.decode()
-    enemy = client_of(bruno).get(alliance_url(running_game, 1))
-    assert enemy.status_code == 404
-    assert "Piano segreto" not in enemy.content.decode()
-    board = client_of(bruno).get(reverse("game_board", args=[running_game.pk])).content.decode()
-    assert "Piano segreto" not in board
+    for outsider in (bruno, make_user("dario")):  # the enemy, a spectator
+        enemy = client_of(outsider).get(alliance_url(running_game, 1))
+        assert enemy.status_code == 404
+        assert "Piano segreto" not in enemy.content.decode()
+        board = client_of(outsider).get(reverse("game_board", args=[running_game.pk]))
+        assert board.status_code == 200 and "Piano segreto" not in board.content.decode()
+        negotiation = client_of(outsider).get(
+            reverse("game_negotiation_part", args=[running_game.pk]))
+        assert "Piano segreto" not in negotiation.content.decode()
 
 
 def test_staff_read_both_alliance_chats(running_game, table, make_user):
@@ -227,7 +232,7 @@ def test_staff_read_both_alliance_chats(running_game, table, make_user):
     assert staff.post(alliance_url(running_game, 1), {"text": "Io no"}).status_code == 403
 
 
-def test_a_private_chat_is_read_by_its_two_players_only(running_game, table):
+def test_a_private_chat_is_read_by_its_two_players_only(running_game, table, make_user):
     anna, bruno, carla = table["Francia"], table["Gran Bretagna"], table["Prussia"]
     services.chat_post_private(
         game_id=running_game.pk, user=anna.user, recipient_seat_id=bruno.pk, text="Solo a te"
@@ -238,10 +243,18 @@ def test_a_private_chat_is_read_by_its_two_players_only(running_game, table):
     assert (
         "Solo a te" in client_of(bruno.user).get(private_url(running_game, anna)).content.decode()
     )
-    # Carla sees her own (empty) conversations with each of them, never theirs.
+    # Carla sees her own (empty) conversations with each of them, never theirs; a spectator
+    # none.
     for other in (anna, bruno):
         html = client_of(carla.user).get(private_url(running_game, other)).content.decode()
         assert "Solo a te" not in html
+    spectator = client_of(make_user("dario"))
+    for other in (anna, bruno):
+        assert spectator.get(private_url(running_game, other)).status_code == 404
+    contacts_seen = spectator.get(reverse("game_chat_contacts", args=[running_game.pk]))
+    assert "messaggi" not in contacts_seen.content.decode()
+    board = spectator.get(reverse("game_board", args=[running_game.pk])).content.decode()
+    assert "Solo a te" not in board and "1 messaggio" not in board
     contacts = client_of(bruno.user).get(reverse("game_chat_contacts", args=[running_game.pk]))
     assert "1 messaggio" in contacts.content.decode()
 
@@ -282,10 +295,12 @@ def test_chat_urls_refuse_anonymous_visitors_and_players_of_other_games(
     assert anonymous["Location"].startswith(reverse("login"))
     htmx_anonymous = Client().get(url, headers={"HX-Request": "true"})
     assert htmx_anonymous.headers["HX-Redirect"].startswith(reverse("login"))
-    outsider = client_of(make_user("dario"))
+    outsider = client_of(make_user("dario"))  # a spectator of this public game
     assert outsider.get(url).status_code == 404
-    assert outsider.post(url, {"text": "ciao"}).status_code == 404
+    assert outsider.post(url, {"text": "ciao"}).status_code == 403
     assert outsider.get(private_url(running_game, table["Francia"])).status_code == 404
+    Game.objects.filter(pk=running_game.pk).update(is_private=True)
+    assert outsider.post(url, {"text": "ciao"}).status_code == 404
     assert (
         client_of(table["Francia"].user)
         .get(reverse("game_chat_private", args=[running_game.pk, 999999]))

@@ -320,10 +320,14 @@ def test_G35_G29_a_turn_of_passes_hands_over_through_the_pages(turn):
 
 def test_the_phase_forms_are_for_the_table_only(turn, make_user):
     game = turn
-    outsider = client_of(make_user("dario"))
+    outsider = client_of(make_user("dario"))  # a spectator: reads, never plays
+    assert outsider.post(reverse("turn_pass", args=[game.pk]), {"passo": 0}).status_code == 403
+    assert outsider.get(reverse("game_turn_part", args=[game.pk])).status_code == 200
+    Game.objects.filter(pk=game.pk).update(is_private=True)
     assert outsider.post(reverse("turn_pass", args=[game.pk]), {"passo": 0}).status_code == 404
     assert outsider.get(reverse("game_turn_part", args=[game.pk])).status_code == 404
     assert outsider.get(reverse("tile_market", args=[game.pk])).status_code == 404
+    Game.objects.filter(pk=game.pk).update(is_private=False)
     staff = client_of(make_user("capo", staff=True))
     assert staff.get(reverse("game_turn_part", args=[game.pk])).status_code == 200
     watched = staff.post(reverse("turn_pass", args=[game.pk]), {"passo": state_of(game).step})

@@ -11,7 +11,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext
 
 from guerra.game import services
-from guerra.game.models import Attack, DiceRoll, GameStatus, Neutral
+from guerra.game.models import Attack, DiceRoll, Game, GameStatus, Neutral
 from guerra.game.read.attack import attack_visits
 from guerra.rules.game import options
 from tests.game.attack_helpers import declare, give_turn, region, rig, rules_text, seat
@@ -161,11 +161,12 @@ def test_an_anonymous_visitor_is_sent_to_log_in(client, naval_attack):
     assert naval_attack.awaiting == ["Gran Bretagna"]
 
 
-def test_a_player_of_another_game_gets_404(naval_attack, make_user, scenario):
+def test_a_player_of_another_game_gets_404_for_a_private_game(naval_attack, make_user, scenario):
     outsider = make_user("dario")
     services.game_create(
         user=outsider, scenario=scenario, name="Altra", is_private=False, power="Russia"
     )
+    Game.objects.filter(pk=naval_attack.game_id).update(is_private=True)
     c = client_of(outsider)
     assert c.get(page_url(naval_attack)).status_code == 404
     assert (

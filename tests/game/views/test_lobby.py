@@ -164,7 +164,11 @@ def test_a_player_takes_only_one_seat(client_for, lobby_game):
 def test_nobody_joins_a_started_game(client_for, running_game):
     dario = client_for("dario")
     response = dario.post(reverse("game_join", args=[running_game.pk]), {"power": "Spagna"})
-    assert response.status_code == 404  # a running game is not shown to outsiders at all
+    assert response.status_code == 409  # a spectator of a public game: too late to sit
+    assert "La partita è già iniziata" in response.content.decode()
+    Game.objects.filter(pk=running_game.pk).update(is_private=True)
+    response = dario.post(reverse("game_join", args=[running_game.pk]), {"power": "Spagna"})
+    assert response.status_code == 404  # a private running game is not shown at all
     assert not running_game.seats.filter(power="Spagna").exists()
 
 

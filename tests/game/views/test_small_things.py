@@ -20,7 +20,7 @@ from guerra.game import services
 from guerra.game.access.visibility import INVITES_SESSION_KEY
 from guerra.game.live import consumers
 from guerra.game.live.routing import websocket_urlpatterns
-from guerra.game.models import GameStatus
+from guerra.game.models import Game, GameStatus
 from tests.game.attack_helpers import declare, seat
 
 
@@ -187,6 +187,14 @@ def test_A2_the_allys_prompt_and_the_attack_page_offer_the_same_defaults(running
 # 7. The waiting room, live for visitors too.
 
 
+async def next_push(socket):
+    """The next push of an event (the doorbells of the watchers' count left aside)."""
+    while True:
+        message = await socket.receive_json_from()
+        if message["type"] != "ring":
+            return message
+
+
 @pytest.fixture
 async def sockets():
     """Open a websocket as a user, with a session if given; every one is closed afterwards."""
@@ -211,7 +219,7 @@ async def sockets():
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_visitor_of_a_public_waiting_room_hears_newcomers_and_nothing_after_the_start(
+async def test_a_visitor_of_a_public_waiting_room_hears_newcomers_and_watches_after_the_start(
     lobby_game, make_user, sockets
 ):
     dario = await sync_to_async(make_user)("dario")
@@ -220,20 +228,27 @@ async def test_a_visitor_of_a_public_waiting_room_hears_newcomers_and_nothing_af
     assert hello["type"] == "hello"
     assert set(hello["chains"]) == {"all"}  # the public chain, nothing private
     assert hello["stage"].startswith("lobby-")
+    # Someone without a seat came: the count of who is watching is rung (to the visitor too).
+    assert await visitor.receive_json_from() == {"type": "ring", "parts": ["watchers"]}
 
     bruno = await sync_to_async(make_user)("bruno")
     await sync_to_async(services.game_join)(
         game_id=lobby_game.pk, user=bruno, power="Gran Bretagna"
     )
-    push = await visitor.receive_json_from()
+    push = await next_push(visitor)
     assert (push["chain"], push["parts"]) == ("all", ["seats", "log"])
 
-    # The game starts: the visitor hears that (its page reloads), then the socket closes.
+    # The game starts: the visitor hears that (its page reloads) and stays on, a spectator
+    # now: the next public event reaches it too.
     await sync_to_async(services.game_start)(game_id=lobby_game.pk, user=lobby_game.created_by)
-    push = await visitor.receive_json_from()
+    push = await next_push(visitor)
     assert push["parts"] == ["page"] and push["stage"].startswith("running-")
-    closed = await visitor.receive_output()
-    assert closed == {"type": "websocket.close", "code": consumers.CLOSE_NOT_AT_TABLE}
+    capo = await sync_to_async(make_user)("capo", staff=True)
+    seat_id = await lobby_game.seats.values_list("pk", flat=True).afirst()
+    await sync_to_async(services.seat_correct)(game_id=lobby_game.pk, user=capo,
+                                               seat_id=seat_id, gold=1, vp=1)
+    push = await next_push(visitor)
+    assert push["type"] == "push" and push["chain"] == "all" and "board" in push["parts"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -249,10 +264,20 @@ async def test_a_visitor_of_a_private_waiting_room_needs_its_invitation_link(
     assert (await uninvited.receive_output())["code"] == consumers.CLOSE_NOT_AT_TABLE
     invited = await sockets(dario, game.pk, session={INVITES_SESSION_KEY: [game.pk]})
     assert set((await invited.receive_json_from())["chains"]) == {"all"}
+    # The game starts: a private game is its table's, the invited visitor is closed.
+    bruno = await sync_to_async(make_user)("bruno")
+    await sync_to_async(services.game_join)(game_id=game.pk, user=bruno, power="Gran Bretagna")
+    assert (await next_push(invited))["parts"] == ["seats", "log"]
+    await sync_to_async(services.game_start)(game_id=game.pk, user=anna)
+    assert (await next_push(invited))["parts"] == ["page"]
+    closed = await invited.receive_output()
+    assert closed == {"type": "websocket.close", "code": consumers.CLOSE_NOT_AT_TABLE}
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_visitor_cannot_listen_to_a_running_game(running_game, make_user, sockets):
+async def test_a_visitor_cannot_listen_to_a_private_running_game(running_game, make_user,
+                                                                 sockets):
+    await Game.objects.filter(pk=running_game.pk).aupdate(is_private=True)
     dario = await sync_to_async(make_user)("dario")
     socket = await sockets(dario, running_game.pk)
     assert (await socket.receive_output())["code"] == consumers.CLOSE_NOT_AT_TABLE

@@ -1,6 +1,7 @@
 """Deadlines hold even with every browser closed. The server applies them by itself (its own
 timer, see guerra/game/live/timer.py); this command does it from outside, for deployments whose
-server processes run without the timer: run it from cron, or keep it running with --every."""
+server processes run without the timer: run it from cron, or keep it running with --every. It
+sends the e-mail reminders and daily summaries due as well, as the timer does."""
 
 import time
 from typing import Any, cast
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from guerra.game.management.base import ItalianCommand
+from guerra.game.services.notices import scan
 from guerra.game.services.play import expire_due
 
 
@@ -37,6 +39,7 @@ class Command(ItalianCommand):
         every: float = options["every"]
         while True:
             expired = expire_due()
+            scan()  # the e-mail reminders and daily summaries due
             if expired or options["verbosity"] > 1:
                 self.stdout.write(
                     ngettext("%(count)d deadline applied.", "%(count)d deadlines applied.", expired)

@@ -2,10 +2,11 @@
 window the power whose call it is gets the cards of its hand it may play now and "Passo"
 (each call its own deadline: default pass); the attacker announces its tactic (W4) and tiles
 (W9a), the defender its position (W5) and tiles (W9d); the owner of each loss chooses its kind
-(W15). The odds are exact over the dice with the cards played so far, from what the viewer
-may know: its own hand, the cards played; every call still to come a pass (never another's
-hand). A hand is seen by its owner only (W1): on the attack page (its own panel) and in its
-prompts; the others' as their size."""
+(W15). A call's deadline is short: a quarter of the game's time for a decision, 30 s at least
+(`decision_seconds`). The odds are exact over the dice with the cards played so far, from what
+the viewer may know: its own hand, the cards played; every call still to come a pass (never
+another's hand). A hand is seen by its owner only (W1): on the attack page (its own panel) and
+in its prompts; the others' as their size."""
 
 from __future__ import annotations
 
@@ -88,6 +89,10 @@ class FinestreAdapter(ProcedureAdapter[FinestreState, Situation]):
 
     def input_from(self, state: FinestreState, decision: Decision, power: str) -> object:
         return controls.input_from(state, decision, power)
+
+    def decision_seconds(self, state: FinestreState, seconds: int) -> int:
+        """W3: a call has its own short deadline (`controls.call_seconds`)."""
+        return controls.call_seconds(state, seconds)
 
     # --- odds -----------------------------------------------------------------------------
     def outcome_words(self) -> dict[str, str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from guerra.game.procedures.base import Control, Decision, FormField, Undecidable
@@ -45,6 +46,12 @@ CALL, TACTIC, POSITION, TILES, LOSS = (
 KINDS = (CALL, TACTIC, POSITION, TILES, LOSS)
 REQUIRED = {TACTIC: "tactic", POSITION: "from_forts", LOSS: "unit_kind"}
 NO_TACTIC = "none"
+# W3: "each call its own short deadline (default: pass)": a quarter of the game's time for a
+# decision, CALL_FLOOR seconds at least (never more than a decision's time): 30 s in a live game
+# (2 minutes a decision), 15 minutes at 1 hour, 6 hours at a day. The announcements (W4, W5,
+# W9) and the losses (W15) have the whole time.
+CALL_SHARE = 4
+CALL_FLOOR = 30
 MAX_ALLIES = 12
 MAX_TILES = 9
 
@@ -78,6 +85,27 @@ def _calling(state: FinestreState, power: str) -> bool:
     window = state.window
     return window is not None and window.announced and not window.closed \
         and window.caller == power and not state.finished
+
+
+def awaits_call(state: FinestreState) -> bool:
+    """A call of a window is awaited (W3), not an announcement nor a loss's kind."""
+    window = state.window
+    return not state.finished and state.cursor.node != g.LOSS_CHOICE and window is not None \
+        and window.announced and not window.closed
+
+
+def call_seconds(state: FinestreState, seconds: int) -> int:
+    """The time of the decision awaited at `state`: a call's (CALL_SHARE, CALL_FLOOR), the
+    game's `seconds` for any other."""
+    if not awaits_call(state):
+        return seconds
+    return min(seconds, max(CALL_FLOOR, seconds // CALL_SHARE))
+
+
+def call_time_words() -> str:
+    """What the call's form says of its deadline."""
+    return _("Each call has a quarter of the time for a decision, at least %(floor)s seconds: "
+             "when it runs out, you pass.") % {"floor": CALL_FLOOR}
 
 
 def _side_of(state: FinestreState, power: str) -> Side | None:
@@ -138,7 +166,7 @@ def control_for(state: FinestreState, power: str) -> Control | None:
     allies = [] if my_side is None else [
         {"row": i, "power": p} for i, p in enumerate(w.eligible_allies(state, my_side), 1)]
     return Control(CALL, step, CALL_FORM, side=my_side or "", extra={
-        **extra, "cards": cards, "allies": allies})
+        **extra, "cards": cards, "allies": allies, "time": call_time_words()})
 
 
 def _card(state: FinestreState, row: int) -> str | None:

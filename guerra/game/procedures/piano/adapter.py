@@ -2,8 +2,9 @@
 their plan at the same time and in secret (K3-K4), then choose their rerolls (K5) and assign
 their dice (K6), each on whatever page of the game it is (the decision's prompt); the owner of
 each loss chooses the order its units take the damage (K2). The odds are exact over the dice,
-from what the viewer may know: before the plans are revealed, its own plan (or the default)
-against the default plan of the other side (the rules' `piano_odds`, its caption saying so).
+from what the viewer may know; before the plans are revealed only the attacker gets them, its
+own plan (or the default) against the default plan of the defender, its caption saying so
+(the rules' `odds_shown`, procedures/piano.md "Odds").
 A side's plan, rerolls and assignment are seen by that side only until both are in: every
 page reads the state through `seen_by`, and the boxes draw the events, which hold nothing
 secret before it is revealed."""
@@ -26,12 +27,10 @@ from guerra.game.procedures.chart import Visit
 from guerra.game.procedures.piano import controls, show
 from guerra.game.procedures.piano.data import PianoDataForm, RatingsIn
 from guerra.game.text.messages import render_rules_message
-from guerra.rules.forces import SIDES
-from guerra.rules.i18n import Message
 from guerra.rules.odds import estimate
 from guerra.rules.piano.declaration import initial_state
 from guerra.rules.piano.model import Situation
-from guerra.rules.piano.odds import BEFORE_REVEAL, BEFORE_REVEAL_OTHERS, REVEALED, odds_policy
+from guerra.rules.piano.odds import odds_label, odds_policy, odds_shown
 from guerra.rules.piano.procedure import PIANO_PROCEDURE
 from guerra.rules.piano.state import PianoState
 
@@ -39,14 +38,9 @@ OWN_PANEL = "game/procedures/piano/_own.html"
 
 
 def odds_words(seen: PianoState) -> str:
-    """What the odds from `seen` assume: both plans revealed; before that, the plan of the
-    viewer's side when `seen` shows it one (only its own side's is ever there), else the
-    default plans of both sides."""
-    if seen.plans_revealed:
-        return render_rules_message(Message(REVEALED))
-    own = any(seen.main_power(side) is not None and seen.side(side).plan is not None
-              for side in SIDES)
-    return render_rules_message(Message(BEFORE_REVEAL if own else BEFORE_REVEAL_OTHERS))
+    """What the odds from `seen` assume (shown to its viewer, `odds_shown`): both plans
+    revealed; before that, the attacker's plan (or the default) against the default."""
+    return render_rules_message(odds_label(seen))
 
 
 class PianoAdapter(ProcedureAdapter[PianoState, Situation]):
@@ -78,6 +72,11 @@ class PianoAdapter(ProcedureAdapter[PianoState, Situation]):
         return controls.input_from(PIANO_PROCEDURE.seen_by(state, power), decision, power)
 
     # --- odds -----------------------------------------------------------------------------
+    def shows_odds_to(self, state: PianoState, power: str | None) -> bool:
+        """Before the plans are revealed only the attacker gets odds (its own plan against the
+        default plan); once they are, everyone."""
+        return self.shows_odds(state) and odds_shown(state, power)
+
     def _odds(self, seen: PianoState, key: object) -> OddsView:
         found = cached_odds(self.name, seen, ("seen", key),
                             lambda: estimate(PIANO_PROCEDURE, seen, odds_policy()))
