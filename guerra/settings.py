@@ -40,7 +40,7 @@ def env_list(name: str, default: str) -> list[str]:
 #                           closed at each request's end: CONN_MAX_AGE 0, as Django asks of ASGI).
 #   GUERRA_GC_TUNING        the server's collector settled at start (gc.freeze) and its full
 #                           collections shortened (handler.ShortCollections) -> Python's own GC.
-#   GUERRA_PREPARED_SQL     guerra/runtime/prepared.py and statements.py run SQL compiled once per
+#   GUERRA_PREPARED_SQL     guerra/runtime/prepared.py runs reads and writes compiled once per
 #                           connection -> the same querysets, .update() and bulk_create() through
 #                           the plain ORM (the same results).
 #   GUERRA_SQLITE_TURNS     guerra.runtime.sqlite (a process's writers take turns on a lock) ->

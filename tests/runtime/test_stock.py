@@ -24,7 +24,7 @@ from django.db.utils import ConnectionHandler
 from django.test.utils import CaptureQueriesContext
 
 from guerra.game.models import ChatKind, ChatMessage, Game, Seat
-from guerra.runtime import statements
+from guerra.runtime import prepared
 from guerra.runtime.prepared import Prepared
 from guerra.settings import BASE_DIR, sqlite_database
 
@@ -126,7 +126,7 @@ def plain_orm(settings, monkeypatch) -> None:
         raise AssertionError("prepared SQL used with GUERRA_PREPARED_SQL=0")
 
     monkeypatch.setattr(Prepared, "_compile", refused)
-    monkeypatch.setattr(statements, "_sql", refused)
+    monkeypatch.setattr(prepared, "_sql", refused)
 
 
 SEATS = Prepared(lambda game: Seat.objects.filter(game_id=game).select_related("user")
@@ -152,21 +152,21 @@ def test_prepared_queries_answer_as_their_querysets_through_the_orm(running_game
 
 
 @pytest.mark.django_db
-def test_statements_write_through_update_and_bulk_create(running_game, plain_orm):
+def test_prepared_writes_go_through_update_and_bulk_create(running_game, plain_orm):
     france = Seat.objects.get(game=running_game, power="Francia")
-    assert statements.update(Seat, {"pk": france.pk}, {"gold": 17, "unrest": 3}) == 1
+    assert prepared.update(Seat, {"pk": france.pk}, {"gold": 17, "unrest": 3}) == 1
     france.refresh_from_db()
     assert (france.gold, france.unrest) == (17, 3)
     step = running_game.step
-    assert statements.update(Game, {"pk": running_game.pk, "step": step + 1}, {"step": 99}) == 0
+    assert prepared.update(Game, {"pk": running_game.pk, "step": step + 1}, {"step": 99}) == 0
     messages = [ChatMessage(game=running_game, kind=ChatKind.ALLIANCE, war=1, side=1,
                             sender=france, text=f"riga {i}") for i in range(2)]
-    assert statements.insert(messages) == messages
+    assert prepared.insert(messages) == messages
     assert all(m.pk and not m._state.adding for m in messages)
     assert [m.text for m in ChatMessage.objects.filter(pk__in=[m.pk for m in messages])
             .order_by("pk")] == ["riga 0", "riga 1"]
     with pytest.raises(TypeError, match="not a column"):
-        statements.update(Seat, {"pk": france.pk}, {"game": running_game})  # refused alike
+        prepared.update(Seat, {"pk": france.pk}, {"game": running_game})  # refused alike
 
 
 # --- Django's own SQLite back end ------------------------------------------------------------

@@ -24,7 +24,7 @@ from guerra.game.services.events import EventBatch, log_event
 from guerra.game.services.locks import locked_game
 from guerra.game.services.retry import retried
 from guerra.game.text.parsing import BadInput, clean_text
-from guerra.runtime import statements
+from guerra.runtime import prepared
 
 
 def _clean_text(text: str) -> str:
@@ -73,7 +73,7 @@ def chat_post_alliance(*, game_id: int, user: User | AnonymousUser, text: str,
     if side is not None and side != own_side:
         raise GameError(_("You can write only in your own alliance's chat."), status=403)
     side = own_side
-    (message,) = statements.insert([ChatMessage(
+    (message,) = prepared.insert([ChatMessage(
         game=game, kind=ChatKind.ALLIANCE, war=game.current_war, side=side, sender=seat, text=text
     )])
     log_event(
@@ -100,7 +100,7 @@ def chat_post_private(
         raise GameError(_("That player is not in this game."), status=404)
     if recipient.pk == seat.pk:
         raise GameError(_("You cannot write to yourself."))
-    (message,) = statements.insert([ChatMessage(
+    (message,) = prepared.insert([ChatMessage(
         game=game,
         kind=ChatKind.PRIVATE,
         war=game.current_war,

@@ -8,7 +8,7 @@ from django.db.models import F
 from guerra.game.access.audience import event_chain, last_in_chains
 from guerra.game.live import push as live
 from guerra.game.models import Attack, Game, GameEvent, Seat, Visibility
-from guerra.runtime import statements
+from guerra.runtime import prepared
 
 
 class EventBatch:
@@ -51,7 +51,7 @@ class EventBatch:
             chain = event_chain(event)
             numbers[chain] += 1
             event.seq, event.chain_seq = seq, numbers[chain]
-        statements.insert(events)
+        prepared.insert(events)
         live.push_batch_on_commit(events)
         return events
 

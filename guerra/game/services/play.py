@@ -42,7 +42,7 @@ from guerra.rules.game.combat import split_attack_events
 from guerra.rules.game.inputs import FREE, Deadline
 from guerra.rules.game.machine import advance, pending
 from guerra.rules.game.state import GameState
-from guerra.runtime import statements
+from guerra.runtime import prepared
 from guerra.runtime.prepared import Prepared
 
 STATUS_OF_REFUSAL = {"stale": 409, "repeated": 409, "over": 409, "not_yours": 403,
@@ -124,7 +124,7 @@ def record(game: Game, before: GameState | None, outcome: Accepted[GameState], d
     if after.finished:
         fields.update(status=GameStatus.FINISHED, ended_at=now, deadline=None)
     where = {"pk": game.pk} if before is None else {"pk": game.pk, "step": before.step}
-    if not statements.update(Game, where, fields):
+    if not prepared.update(Game, where, fields):
         raise GameError(_("The game has moved on meanwhile: reload the page."), status=409)
     for name, value in fields.items():
         setattr(game, name, value)
@@ -210,7 +210,7 @@ def _attack_row(game: Game, before: GameState | None, after: GameState,
         )
         attack._is_new = True  # type: ignore[attr-defined]
         return attack
-    statements.update(Attack, {"pk": attack.pk}, fields)
+    prepared.update(Attack, {"pk": attack.pk}, fields)
     for name, value in fields.items():
         setattr(attack, name, value)
     return attack
@@ -222,7 +222,7 @@ def _dice(game: Game, dice: HmacDice, attack: Attack | None, made: str) -> None:
     if not dice.rolls:
         return
     reason = "attack" if attack is not None else "storm" if made == "move" else made
-    statements.insert([
+    prepared.insert([
         DiceRoll(game=game, number=number, face=face, sides=size, attack=attack,
                  reason=reason[:12])
         for (number, face), size in zip(dice.rolls, dice.sides, strict=True)

@@ -27,7 +27,7 @@ from guerra.game.models import (
 )
 from guerra.game.models.state import game_regions, keep_state, state_key
 from guerra.rules.game.state import GameState, Pieces
-from guerra.runtime import statements
+from guerra.runtime import prepared
 from guerra.runtime.prepared import Prepared
 
 SIDES = {"A": 1, "B": 2}
@@ -66,7 +66,7 @@ def _seats(before: GameState | None, after: GameState, seats: dict[str, Seat]) -
         if changed:  # a step changes one or two powers: an UPDATE of what changed, each
             for name, value in changed.items():
                 setattr(seat, name, value)
-            statements.update(Seat, {"pk": seat.pk}, changed)
+            prepared.update(Seat, {"pk": seat.pk}, changed)
 
 
 def _pieces(state: GameState | None) -> dict[tuple[str, str | None], Pieces]:
@@ -98,8 +98,8 @@ def _board(game: Game, before: GameState | None, after: GameState, seats: dict[s
             continue
         differ = {name: value for name, value in values.items() if getattr(row, name) != value}
         if differ:
-            statements.update(Holding, {"pk": row.pk}, differ)
-    statements.insert(create)
+            prepared.update(Holding, {"pk": row.pk}, differ)
+    prepared.insert(create)
 
 
 _HOLDING = Prepared(

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from guerra.game.models import ChatKind, ChatMessage, DiceRoll, Game, GameEvent, Seat, Visibility
-from guerra.runtime import statements
+from guerra.runtime import prepared
 
 pytestmark = pytest.mark.django_db
 
@@ -27,13 +27,13 @@ def stored(instance):
 
 def test_an_update_sets_the_values_where_every_condition_holds(running_game):
     france = Seat.objects.get(game=running_game, power="Francia")
-    assert statements.update(Seat, {"pk": france.pk}, {"gold": 17, "unrest": 3}) == 1
+    assert prepared.update(Seat, {"pk": france.pk}, {"gold": 17, "unrest": 3}) == 1
     france.refresh_from_db()
     assert (france.gold, france.unrest) == (17, 3)
     step = running_game.step
-    assert statements.update(Game, {"pk": running_game.pk, "step": step + 1}, {"step": 99}) == 0
+    assert prepared.update(Game, {"pk": running_game.pk, "step": step + 1}, {"step": 99}) == 0
     assert Game.objects.get(pk=running_game.pk).step == step
-    assert statements.update(Game, {"pk": running_game.pk, "step": step}, {"step": step + 1}) == 1
+    assert prepared.update(Game, {"pk": running_game.pk, "step": step}, {"step": step + 1}) == 1
     assert Game.objects.get(pk=running_game.pk).step == step + 1
 
 
@@ -43,7 +43,7 @@ def test_an_update_stores_json_and_relations_as_django_does(running_game):
     seat = Seat.objects.filter(game=running_game).first()
     payload = {"parole": "città", "n": [1, 2, None], "vero": True}
     GameEvent.objects.filter(pk=other.pk).update(payload=payload, actor_id=seat.pk)
-    statements.update(GameEvent, {"pk": event.pk}, {"payload": payload, "actor_id": seat.pk})
+    prepared.update(GameEvent, {"pk": event.pk}, {"payload": payload, "actor_id": seat.pk})
     assert GameEvent.objects.get(pk=event.pk).payload == payload
     assert GameEvent.objects.get(pk=event.pk).actor_id == seat.pk
     raw = "SELECT payload, actor_id FROM game_gameevent WHERE id = %s"
@@ -65,7 +65,7 @@ def test_an_update_stores_json_and_relations_as_django_does(running_game):
 ])
 def test_an_update_refuses_what_it_would_not_write_as_django_does(running_game, where, values):
     with pytest.raises(TypeError):
-        statements.update(Seat, where, values)
+        prepared.update(Seat, where, values)
 
 
 def test_inserted_rows_get_their_keys_in_order_and_the_values_django_stores(running_game):
@@ -73,12 +73,12 @@ def test_inserted_rows_get_their_keys_in_order_and_the_values_django_stores(runn
     made = [DiceRoll(game=running_game, number=1000 + i, face=i % 6 + 1, sides=6,
                      reason="prova") for i in range(5)]
     with CaptureQueriesContext(connection) as queries:
-        statements.insert(made)
+        prepared.insert(made)
     assert len(queries) == 1
     assert all(roll.pk is not None and not roll._state.adding for roll in made)
     for roll in made:
         assert DiceRoll.objects.get(pk=roll.pk).number == roll.number  # each its own key
-    message = statements.insert([ChatMessage(
+    message = prepared.insert([ChatMessage(
         game=running_game, kind=ChatKind.ALLIANCE, war=1, side=1, sender=france, text="Ciao")])[0]
     django = ChatMessage.objects.create(
         game=running_game, kind=ChatKind.ALLIANCE, war=1, side=1, sender=france, text="Ciao")
@@ -93,15 +93,15 @@ def test_inserted_json_reads_back_as_written(running_game):
                         visibility=Visibility.ALL, chain_seq=10_000 + i,
                         payload={"made": "prova", "events": [{"type": "gold", "n": i}]})
               for i in range(3)]
-    statements.insert(events)
+    prepared.insert(events)
     for event in events:
         assert GameEvent.objects.get(pk=event.pk).payload == event.payload
 
 
 def test_many_rows_go_to_django_s_own_bulk_create(running_game):
     made = [DiceRoll(game=running_game, number=2000 + i, face=1, sides=6, reason="prova")
-            for i in range(statements.MAX_PARAMETERS)]
-    statements.insert(made)
+            for i in range(prepared.MAX_PARAMETERS)]
+    prepared.insert(made)
     assert DiceRoll.objects.filter(game=running_game, number__gte=2000).count() == len(made)
     assert all(roll.pk is not None for roll in made)
 
@@ -109,7 +109,7 @@ def test_many_rows_go_to_django_s_own_bulk_create(running_game):
 def test_insert_refuses_saved_instances_and_mixed_models(running_game):
     seat = Seat.objects.get(game=running_game, power="Francia")
     with pytest.raises(TypeError):
-        statements.insert([seat])
+        prepared.insert([seat])
     with pytest.raises(TypeError):
-        statements.insert([DiceRoll(game=running_game, number=1, face=1), seat])
-    assert statements.insert([]) == []
+        prepared.insert([DiceRoll(game=running_game, number=1, face=1), seat])
+    assert prepared.insert([]) == []
