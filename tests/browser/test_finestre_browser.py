@@ -137,7 +137,7 @@ def click(pages: dict[str, Page], attack: Attack, power: str, kind: str, button:
     form = page.locator(f"#decision form:has(input[name=kind][value={kind}])"
                         f":has(input[name=step][value='{step}'])")
     target = form.locator(f"button:has-text('{button}')").first
-    expect(target).to_be_visible(timeout=LIVE)
+    target.wait_for(state="visible", timeout=LIVE)  # (no page snapshot at each poll)
     if button != "Passo":  # (a pass is the same; checking each would double the test's time)
         for other, seen in pages.items():
             if other != power:
