@@ -41,6 +41,19 @@ def _nothing_cached_from_the_test_before() -> Iterator[None]:
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _a_channel_layer_of_its_own() -> Iterator[None]:
+    """Channels keeps one layer a process, and channels-redis's keeps the locks of the process's
+    receives in it, each bound to the event loop that first waited on it. A test whose loop ends
+    while one of its sockets is still receiving leaves such a lock held, bound to a loop that
+    is gone; a later test's socket then fails on it ("bound to a different event loop", CI's
+    Redis run). Each test gets a layer of its own, made when it first asks for one."""
+    from channels.layers import channel_layers
+
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _static_files_listed_once() -> Iterator[None]:
     """Each test client builds the middleware anew, and WhiteNoise's middleware lists and stats
