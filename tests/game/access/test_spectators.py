@@ -11,19 +11,17 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from guerra.game import services
 from guerra.game.live import consumers
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Attack, ChatMessage, Game, GameStatus, Seat
 from guerra.game.read.attack import attack_view
 from guerra.game.text.grammar import art
 from tests.game.attack_helpers import decide, declare, region, seat
+from tests.game.live.socket import Socket
 from tests.game.play_helpers import set_power, state_of
 
 WATCHING = "Stai guardando questa partita."
@@ -252,16 +250,15 @@ def test_the_lobby_lists_public_games_under_way_to_watch(running_game, make_user
 # The websocket.
 
 
-async def open_socket(user, game_id: int) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns),
-                                         f"/ws/partite/{game_id}/")
+async def open_socket(user, game_id: int) -> Socket:
+    communicator = Socket(f"/ws/partite/{game_id}/")
     communicator.scope["user"] = user
     connected, _ = await communicator.connect()
     assert connected
     return communicator
 
 
-async def next_message(socket: WebsocketCommunicator) -> Any:
+async def next_message(socket: Socket) -> Any:
     """The next message but the doorbells of the watchers' count."""
     while True:
         message = await socket.receive_json_from()

@@ -1,5 +1,5 @@
-"""The game's websocket, with Channels' WebsocketCommunicator: who may connect, what each
-connection hears, and how a client catches up after a drop.
+"""The game's websocket, with Channels' WebsocketCommunicator (tests/game/live/socket.py): who
+may connect, what each connection hears, and how a client catches up after a drop.
 
 Absence is proven by order, not by waiting: the channel layer delivers one connection's messages
 in order, so when the next push a connection receives is a later event's, nothing before it was
@@ -17,8 +17,6 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
@@ -28,9 +26,9 @@ from guerra.game import services
 from guerra.game.live import consumers
 from guerra.game.live import sockets as sockets_module
 from guerra.game.live.push import PUSH_TYPE, group_name
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Game, Seat, Visibility
 from guerra.game.services import log_event
+from tests.game.live.socket import WAIT, Socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,12 +59,10 @@ def table(running_game):
 @pytest.fixture
 async def sockets():
     """Open a websocket as a user (scope user set directly); every one is closed afterwards."""
-    opened: list[WebsocketCommunicator] = []
+    opened: list[Socket] = []
 
     async def open_as(user, game_id, *, expect_hello=True):
-        communicator = WebsocketCommunicator(
-            URLRouter(websocket_urlpatterns), f"/ws/partite/{game_id}/"
-        )
+        communicator = Socket(f"/ws/partite/{game_id}/")
         communicator.scope["user"] = user
         connected, _ = await communicator.connect()
         assert connected
@@ -80,11 +76,10 @@ async def sockets():
 
     yield open_as
     for communicator in opened:
-        with suppress(Exception):
-            await communicator.disconnect()
+        await communicator.close_quietly()  # (never raises: socket.py says why)
 
 
-def doorbells_only(communicator: WebsocketCommunicator) -> None:
+def doorbells_only(communicator: Any) -> None:
     """The socket's frames of rendered parts (a seat's, ahead of its doorbells) are put aside
     in `communicator.frames`, rings of parts no event changes in `communicator.rings`:
     `receive_json_from` answers the next other message."""
@@ -92,7 +87,7 @@ def doorbells_only(communicator: WebsocketCommunicator) -> None:
     communicator.frames = []
     communicator.rings = []
 
-    async def next_other(timeout: float = 1) -> Any:
+    async def next_other(timeout: float = WAIT) -> Any:
         while True:
             message = await receive(timeout)
             if message.get("type") == "ring":  # the watchers' count (services/presence.py)
@@ -181,23 +176,21 @@ async def test_through_the_whole_stack_a_session_connects_and_a_foreign_origin_d
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     path = f"/ws/partite/{table.game.pk}/"
 
-    good = WebsocketCommunicator(
-        application, path, headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)]
+    good = Socket(
+        path, application, headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)]
     )
     connected, _ = await good.connect()
     assert connected
     assert (await good.receive_json_from())["type"] == "hello"
     await good.disconnect()
 
-    forged = WebsocketCommunicator(
-        application, path, headers=[(b"origin", b"http://evil.example"), (b"cookie", cookie)]
+    forged = Socket(
+        path, application, headers=[(b"origin", b"http://evil.example"), (b"cookie", cookie)]
     )
     connected, _ = await forged.connect()
     assert not connected
 
-    nowhere = WebsocketCommunicator(
-        application, "/ws/altro/", headers=[(b"origin", b"http://testserver")]
-    )
+    nowhere = Socket("/ws/altro/", application, headers=[(b"origin", b"http://testserver")])
     connected, _ = await nowhere.connect()
     assert connected
     assert await closed_with(nowhere) == consumers.CLOSE_NO_ROUTE
@@ -390,7 +383,7 @@ async def test_a_push_reaches_the_socket_while_the_shared_sync_thread_is_busy(ta
         await get_channel_layer().group_send(
             group_name(table.game.pk, "all"), {"type": PUSH_TYPE, "push": push}
         )
-        assert await carla.receive_json_from(timeout=2) == push
+        assert await carla.receive_json_from() == push
     finally:
         release.set()
         await busy
@@ -471,4 +464,4 @@ async def test_a_socket_open_longer_than_the_layer_keeps_members_still_hears_pus
         assert await carla.receive_json_from() == {"type": "pong"}
     push = {"chain": "all", "seq": 999, "prev": 998, "parts": ["board"]}
     await layer.group_send(group_name(table.game.pk, "all"), {"type": PUSH_TYPE, "push": push})
-    assert await carla.receive_json_from(timeout=2) == push
+    assert await carla.receive_json_from() == push

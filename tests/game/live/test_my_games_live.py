@@ -8,14 +8,12 @@ from contextlib import suppress
 
 import pytest
 from channels.layers import get_channel_layer
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from guerra.game import services
 from guerra.game.live import player_socket, players
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Seat
+from tests.game.live.socket import Socket
 
 
 @pytest.fixture
@@ -70,7 +68,7 @@ async def test_the_player_s_socket_numbers_each_ring_after_its_hello(make_user):
     from asgiref.sync import sync_to_async
 
     anna = await sync_to_async(make_user)("anna")
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), players.PLAYER_PATH)
+    socket = Socket(players.PLAYER_PATH)
     socket.scope["user"] = anna
     assert (await socket.connect())[0]
     hello = await socket.receive_json_from()
@@ -92,7 +90,7 @@ async def test_the_player_s_socket_numbers_each_ring_after_its_hello(make_user):
 
 @pytest.mark.django_db(transaction=True)
 async def test_the_player_s_socket_is_for_a_logged_in_user():
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), players.PLAYER_PATH)
+    socket = Socket(players.PLAYER_PATH)
     socket.scope["user"] = AnonymousUser()
     assert (await socket.connect())[0]
     closed = await socket.receive_output()

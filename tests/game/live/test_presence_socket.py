@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Presence, Seat
 from guerra.game.read.presence import has_open, watching
 from guerra.game.services import presence
+from tests.game.live.socket import Socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def connect(user, game_id):
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/partite/{game_id}/")
+    socket = Socket(f"/ws/partite/{game_id}/")
     socket.scope["user"] = user
     connected, _ = await socket.connect()
     assert connected
@@ -27,7 +25,7 @@ async def connect(user, game_id):
 
 async def next_of_type(socket, kind):
     while True:
-        message = await socket.receive_json_from(timeout=2)
+        message = await socket.receive_json_from()
         if message["type"] == kind:
             return message
 

@@ -15,8 +15,6 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.test import Client
@@ -25,10 +23,10 @@ from django.urls import reverse
 from guerra.game import services
 from guerra.game.access.audience import viewer_for
 from guerra.game.live.push import PUSH_TYPE, group_name
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import ChatMessage, Game, GameEvent, Scenario, Seat
 from guerra.game.services import log_event
 from tests.game.attack_helpers import region
+from tests.game.live.socket import Socket
 from tests.game.play_helpers import finish_auction, state_of
 
 SECRET_1 = "Tulipano: attacchiamo la Gran Bretagna"
@@ -219,8 +217,7 @@ def test_G21_a_socket_of_war_1_hears_nothing_of_last_wars_alliance(war_over):
     table = war_over
 
     async def listen() -> dict[str, Any]:
-        socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns),
-                                       f"/ws/partite/{table.game.pk}/")
+        socket = Socket(f"/ws/partite/{table.game.pk}/")
         socket.scope["user"] = table.user("Francia")
         connected, _ = await socket.connect()
         assert connected

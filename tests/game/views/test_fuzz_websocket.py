@@ -13,17 +13,15 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from guerra.game.live import consumers
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Seat
 from tests.game.hostile_helpers import state
+from tests.game.live.socket import Socket
 from tests.game.views.test_fuzz import FUZZ
 
 
@@ -74,7 +72,7 @@ def is_a_ping(frame: dict[str, Any]) -> bool:
 
 async def one_frame(user: User, game_id: int, frame: dict[str, Any]) -> int | None:
     """Send one frame on a fresh socket: the close code it gets, or None for a pong."""
-    socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/partite/{game_id}/")
+    socket = Socket(f"/ws/partite/{game_id}/")
     socket.scope["user"] = user
     try:
         connected, _ = await socket.connect()

@@ -6,22 +6,19 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import suppress
 from html import unescape
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
 from guerra.game import services
 from guerra.game.access.visibility import INVITES_SESSION_KEY
 from guerra.game.live import consumers
-from guerra.game.live.routing import websocket_urlpatterns
 from guerra.game.models import Game, GameStatus
 from tests.game.attack_helpers import declare, seat
+from tests.game.live.socket import Socket
 
 
 def client_of(user):
@@ -198,12 +195,10 @@ async def next_push(socket):
 @pytest.fixture
 async def sockets():
     """Open a websocket as a user, with a session if given; every one is closed afterwards."""
-    opened: list[WebsocketCommunicator] = []
+    opened: list[Socket] = []
 
     async def open_as(user, game_id, session=None):
-        communicator = WebsocketCommunicator(
-            URLRouter(websocket_urlpatterns), f"/ws/partite/{game_id}/"
-        )
+        communicator = Socket(f"/ws/partite/{game_id}/")
         communicator.scope["user"] = user
         if session is not None:
             communicator.scope["session"] = session
@@ -214,8 +209,7 @@ async def sockets():
 
     yield open_as
     for communicator in opened:
-        with suppress(Exception):
-            await communicator.disconnect()
+        await communicator.close_quietly()
 
 
 @pytest.mark.django_db(transaction=True)
