@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from guerra.game.models import Game, GameStatus, Scenario, Seat
 from guerra.game.models.state import load_state
+from guerra.game.text.grammar import art
 from guerra.rules.game.machine import pending
 from tests.browser.conftest import settled
 
@@ -76,6 +77,8 @@ def test_one_person_and_three_computer_players_play_a_whole_game_live(player, sh
     assert len(computer) == 3 and "Francia" not in computer
     assert game.is_private
     expect(anna.locator("#board-panels")).to_contain_text("computer (Principiante)")
+    # The log tells who took each seat (early: the page keeps only its latest 50 events).
+    expect(anna.locator("#event-log")).to_contain_text("Il computer (Principiante) prende")
 
     pictured = False
     for _ in range(400):
@@ -103,7 +106,9 @@ def test_one_person_and_three_computer_players_play_a_whole_game_live(player, sh
     # The computer's moves reached the page live: it was never loaded again during the game...
     anna.goto(anna.url)
     # ...and the log tells them as any player's.
-    expect(anna.locator("#event-log")).to_contain_text("Il computer (Principiante) prende")
+    moves = "|".join(re.escape(art(power, "Il")) for power in computer)
+    verbs = "costruisc|spost|attacc|colonizz|prende la tessera|prendono la"
+    expect(anna.locator("#event-log")).to_contain_text(re.compile(f"(?:{moves}) (?:{verbs})"))
     anna.click("#turn-box a:has-text('Classifica finale')")
     expect(anna.locator(".winner")).to_contain_text(re.compile("Vittoria|parità"))
     shot(anna, "standings")

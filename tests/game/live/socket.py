@@ -2,13 +2,13 @@
 wait for what it expects and a close that never breaks a test's teardown.
 
 Channels' communicator gives up on a message after 1 s. A socket test's first message renders
-the parts of its page with cold templates, and a loaded CI machine once took longer: the test
-failed, and its close, in the fixture that opened it, raised the CancelledError of the
-application the timeout had cancelled. CancelledError is a BaseException, which pytest does not
-catch in a finalizer: the test's other finalizers (its monkeypatches, its database's flush) were
-skipped and every later test of that worker failed (281 of them). A message that comes arrives
-as fast as before; only one that never comes is waited for longer, and `receive_nothing` keeps
-its own short wait.
+the parts of its page with cold templates; in CI one such test failed (on a loaded machine, most
+likely: it never failed here), and its close, in the fixture that opened it, raised the
+CancelledError of the application the timeout had cancelled. CancelledError is a BaseException,
+which pytest does not catch in a finalizer: the test's other finalizers (its monkeypatches, its
+database's flush) were skipped and every later test of that worker failed (281 of them). A
+message that comes arrives as fast as before; only one that never comes is waited for longer,
+and `receive_nothing` keeps its own short wait.
 """
 
 from __future__ import annotations

@@ -198,13 +198,16 @@ def test_a_digest_reader_gets_no_single_message_but_one_summary_a_day(
     pass_as(game, "Francia", django_capture_on_commit_callbacks)
     assert mail.outbox == []
     [power] = awaited_power(game)
-    now = timezone.now()
+    # Just after the usual hour (GUERRA_DIGEST_HOUR): a summary is due once after each such hour,
+    # so a test run in the hour before it would see the next one due within the hour.
+    now = notice_mail.digest_slot(timezone.now()) + timedelta(minutes=5)
     assert notice_mail.send_digests(now) == 1  # the one awaited; the others have nothing
     [summary] = mail.outbox
     assert summary.to == [to(power, game)]
     assert "Prova" in summary.body and "Tocca a te" in summary.body
     assert notice_mail.send_digests(now + timedelta(hours=1)) == 0  # once a day
-    assert notice_mail.send_digests(now + timedelta(days=1)) == 1
+    assert notice_mail.send_digests(now + timedelta(hours=22)) == 0
+    assert notice_mail.send_digests(now + timedelta(days=1, hours=2)) == 1  # (2 h: a DST change)
 
 
 def test_every_message_carries_a_one_click_unsubscribe_link(
