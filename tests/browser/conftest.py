@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import time
 from collections.abc import Callable, Iterator
 from importlib import import_module
 from pathlib import Path
@@ -14,7 +15,9 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
-from django.db import connection
+from django.core.management.base import CommandError
+from django.db import OperationalError, connection
+from django.test import TransactionTestCase
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from guerra.settings import BASE_DIR
@@ -58,6 +61,33 @@ def live_server_url(django_db_setup: None, django_db_blocker: object) -> Iterato
                           BASE_DIR / "artifacts" / name)
     yield server.origin
     server.stop()
+
+
+FLUSH_TRIES = 5
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_again_after_a_deadlock() -> Iterator[None]:
+    """The database is emptied after each test while the server may still be writing to it: its
+    deadline timer and its computer players go on with a game the test has left. On PostgreSQL
+    the flush's TRUNCATE then can meet one of those transactions in a deadlock, and PostgreSQL
+    may cancel the flush (CI saw it once): the next test would find the last one's games. The
+    flush is one transaction, rolled back when cancelled, so it is tried again."""
+    flush = TransactionTestCase._fixture_teardown
+
+    def flush_until_done(case: TransactionTestCase) -> None:
+        for attempt in range(1, FLUSH_TRIES + 1):
+            try:
+                flush(case)
+                return
+            except CommandError as error:
+                if attempt == FLUSH_TRIES or not isinstance(error.__cause__, OperationalError):
+                    raise
+                time.sleep(0.2 * attempt)
+
+    TransactionTestCase._fixture_teardown = flush_until_done
+    yield
+    TransactionTestCase._fixture_teardown = flush
 
 
 # The pictures are for people to look at; no test reads them. GUERRA_SCREENSHOTS=0 (what
