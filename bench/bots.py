@@ -3,6 +3,7 @@
     .venv/bin/python bench/bots.py [--games N] [--procedure NAME ...] [--level LEVEL]
                                    [--against LEVEL] [--seed S] [--jobs J]
                                    [--rollouts R] [--budget SECONDS]
+                                   [--action-horizon TURNS DECISIONS]
 
 For each combat system (default: every one registered), N four-power games of the shipped
 "Europa 1700" (Gran Bretagna, Francia, Spagna, Austria), one bot of `--level` (default the
@@ -24,6 +25,8 @@ A Stratega plays `--rollouts` rounds of play-outs at most per decision and, with
 stops when another round would overrun that many seconds; without `--budget` (the default)
 it always plays `--rollouts` rounds, so that its games are reproducible too. Its searches
 are printed: how many, how many sent another choice than the Esperto's, how many failed.
+`--action-horizon T D` ends a Stratega's play-outs of a turn action after T changes of turn or
+D decisions (default: `strategist.HORIZONS`, the rest of its turn and the next power's).
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from guerra.rules.bots.levels import EXPERT, NOVICE, STRATEGIST, Bot, levels, make
 from guerra.rules.bots.match import play_match
-from guerra.rules.bots.strategist import ROLLOUTS, Stratega
+from guerra.rules.bots.rollout import Horizon
+from guerra.rules.bots.strategist import HORIZONS, ROLLOUTS, Stratega
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import procedures
 from guerra.rules.game.scenario_file import shipped
@@ -66,16 +70,19 @@ class Game:
 
 @dataclasses.dataclass(frozen=True)
 class Search:
-    """The games' seed (`--seed`), and how a Stratega searches (`--rollouts`, `--budget`)."""
+    """The games' seed (`--seed`), and how a Stratega searches (`--rollouts`, `--budget`,
+    `--action-horizon`)."""
 
     seed: int = 0
     rollouts: int = ROLLOUTS
     budget: float | None = None
+    horizons: dict[str, Horizon] = dataclasses.field(default_factory=lambda: dict(HORIZONS))
 
 
 def _bot(level: str, seed: int, search: Search) -> Bot:
     if level == STRATEGIST:
-        return Stratega(seed, budget=search.budget, rollouts=search.rollouts)
+        return Stratega(seed, budget=search.budget, rollouts=search.rollouts,
+                        horizons=search.horizons)
     return make(level, seed)
 
 
@@ -155,14 +162,20 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None,
                         help="a Stratega's seconds per decision (default: none, --rollouts "
                              "rounds always)")
+    parser.add_argument("--action-horizon", type=int, nargs=2, metavar=("TURNS", "DECISIONS"),
+                        help="where a Stratega's play-outs of a turn action end")
     args = parser.parse_args()
-    search = Search(args.seed, args.rollouts, args.budget)
+    horizons = dict(HORIZONS)
+    if args.action_horizon:
+        horizons["action"] = Horizon(*args.action_horizon)
+    search = Search(args.seed, args.rollouts, args.budget, horizons)
     names = args.procedure or [procedure.name for procedure in procedures()]
     print(f"{args.games} games per combat system: one {args.level} (seat rotating) against "
           f"three {args.against}, Europa 1700, seed {args.seed}")
     if STRATEGIST in (args.level, args.against):
         print(f"Stratega: {args.rollouts} rounds of play-outs per decision at most, budget "
-              f"{'none' if args.budget is None else f'{args.budget} s'}")
+              f"{'none' if args.budget is None else f'{args.budget} s'}; a turn action's "
+              f"play-outs to {horizons['action']}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in names:
             began = time.perf_counter()
