@@ -23,9 +23,9 @@ from guerra.game.procedures.base import (
     OddsView,
     ProcedureAdapter,
     Undecidable,
-    cached_odds,
 )
 from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.rules.cursor import Cursor
 from guerra.rules.odds import estimate
 from tests.toy_procedure.rules import (

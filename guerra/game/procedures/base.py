@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 
 from guerra.game.procedures.chart import Visit
 from guerra.game.procedures.data import ScenarioDataForm
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.game.text.grammar import agreement, art
 from guerra.game.text.messages import render_rules_message
 from guerra.rules.explore import Policy
@@ -29,7 +30,6 @@ from guerra.rules.flowchart import Procedure, ProcedureState, get_procedure
 from guerra.rules.forces import Force
 from guerra.rules.game.state import GameState
 from guerra.rules.odds import Estimate, estimate
-from guerra.runtime.kept import Kept
 
 
 class Declared(Protocol):
@@ -45,7 +45,6 @@ class Declared(Protocol):
 
 S = TypeVar("S", bound=ProcedureState)  # the procedure's state
 Sit = TypeVar("Sit", bound=Declared)  # the procedure's situation (what is declared)
-T = TypeVar("T")
 # A partial of a procedure: its name among the project's templates, or the template itself (a
 # procedure whose partials live elsewhere loads them; `{% include %}` takes either).
 Partial = str | Template
@@ -166,24 +165,6 @@ class Decision:
 
 class Undecidable(ValueError):
     """A form that does not make an input of this procedure (a 400 for the player)."""
-
-
-_odds_cache: Kept[tuple[str, Hashable, Hashable], object] = Kept(2048)
-
-
-def cached_odds(name: str, state: Hashable, key: Hashable, make: Callable[[], T]) -> T:
-    """`make()` (odds), computed once per process for each (procedure, state, key) and shared
-    by every viewer, page and re-fetch that asks the same: a state is one step of one attack,
-    it never changes. The last 2,048 are kept."""
-    entry = (name, state, key)
-    found = _odds_cache.get(entry)
-    if found is None:
-        found = _odds_cache.put(entry, make())
-    return cast(T, found)
-
-
-def clear_odds_cache() -> None:
-    _odds_cache.clear()
 
 
 class ProcedureAdapter(Generic[S, Sit]):

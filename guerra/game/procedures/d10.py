@@ -20,9 +20,9 @@ from guerra.game.procedures.base import (
     OddsView,
     ProcedureAdapter,
     Undecidable,
-    cached_odds,
 )
 from guerra.game.procedures.chart import Visit, text_lines
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.rules.allocation import Allocation
 from guerra.rules.d10 import graph as g
 from guerra.rules.d10.boxes import army_range

@@ -21,10 +21,10 @@ from guerra.game.procedures.base import (
     OddsView,
     ProcedureAdapter,
     Undecidable,
-    cached_odds,
     exact,
 )
 from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.game.text.grammar import agreement, art
 from guerra.rules.seed004 import graph as g
 from guerra.rules.seed004.choices import Choices

@@ -51,13 +51,13 @@ def post(attack: Attack, power: str, kind: str, **values: object):
 @pytest.fixture(autouse=True)
 def quick_odds(monkeypatch):
     """Estimates of 200 battles (the pages play 10,000): the same words, a test's time."""
-    from guerra.game.procedures import base
+    from guerra.game.procedures import odds_cache
     from guerra.game.procedures.punti import adapter
 
     monkeypatch.setattr(adapter, "WEB_SAMPLES", 200)
-    base.clear_odds_cache()
+    odds_cache.clear_odds_cache()
     yield
-    base.clear_odds_cache()
+    odds_cache.clear_odds_cache()
 
 
 @pytest.fixture

@@ -509,7 +509,7 @@ def test_M1_the_attack_page_shows_the_naval_battles_own_odds_until_it_is_fought(
 
 def test_the_odds_of_one_step_are_computed_once_and_shared_by_every_viewer(naval_attack,
                                                                           monkeypatch):
-    from guerra.game.procedures import base, seed004
+    from guerra.game.procedures import odds_cache, seed004
 
     calls = []
     real = seed004.odds_from_state
@@ -519,7 +519,7 @@ def test_the_odds_of_one_step_are_computed_once_and_shared_by_every_viewer(naval
         return real(*args, **kwargs)
 
     monkeypatch.setattr(seed004, "odds_from_state", counted)
-    base.clear_odds_cache()
+    odds_cache.clear_odds_cache()
     game = naval_attack.game
     prussia = client_of(seat(game, "Prussia").user)
     assert prussia.get(page_url(naval_attack)).status_code == 200

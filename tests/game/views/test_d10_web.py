@@ -272,12 +272,12 @@ def test_the_dice_check_recomputes_the_ten_sided_dice_from_the_seed(d10_game, ma
 def test_huge_battles_show_an_estimate_with_its_sample_size_and_margin(asked, monkeypatch):
     """Odds too costly to enumerate are estimated: the page says from how many battles, and
     within how many points (95%), beside the percentages."""
-    from guerra.game.procedures import base
+    from guerra.game.procedures import odds_cache
     from guerra.rules import odds
 
     monkeypatch.setattr(odds, "EXACT_ODDS_LIMIT", 0)
     monkeypatch.setattr(odds, "MONTE_CARLO_SAMPLES", 500)
-    base.clear_odds_cache()
+    odds_cache.clear_odds_cache()
     decide(asked, "Prussia", "reinforce", armies=0, fleets=0)
     view = client_of(seat(asked.game, "Francia").user).get(
         asked.get_absolute_url()).context["view"]
@@ -285,7 +285,7 @@ def test_huge_battles_show_an_estimate_with_its_sample_size_and_margin(asked, mo
     html = page(asked, "Austria")
     assert "Stima su 500 battaglie, ±" in html and "punti (95%)" in html
     assert "≈" in html
-    base.clear_odds_cache()
+    odds_cache.clear_odds_cache()
 
 
 def test_G34_a_scenarios_combat_system_is_exported_imported_and_checked(scenario):

@@ -22,13 +22,13 @@ from guerra.game.procedures.base import (
     Partial,
     ProcedureAdapter,
     Undecidable,
-    cached_odds,
 )
 from guerra.game.procedures.chart import Visit
 from guerra.game.procedures.finestre import controls, show
 from guerra.game.procedures.finestre.data import FinestreDataForm
 from guerra.game.procedures.finestre.deck import DeckIn
 from guerra.game.procedures.finestre.words import deck_rows
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.rules.explore import Policy
 from guerra.rules.finestre import cards
 from guerra.rules.finestre import windows as w

@@ -21,9 +21,9 @@ from guerra.game.procedures.base import (
     Partial,
     ProcedureAdapter,
     Undecidable,
-    cached_odds,
 )
 from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.game.procedures.piano import controls, show
 from guerra.game.procedures.piano.data import PianoDataForm, RatingsIn
 from guerra.game.text.messages import render_rules_message

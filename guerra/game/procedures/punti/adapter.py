@@ -20,9 +20,9 @@ from guerra.game.procedures.base import (
     OddsView,
     ProcedureAdapter,
     Undecidable,
-    cached_odds,
 )
 from guerra.game.procedures.chart import Visit
+from guerra.game.procedures.odds_cache import cached_odds
 from guerra.game.procedures.punti import controls, show
 from guerra.game.procedures.punti.data import PuntiDataForm
 from guerra.game.procedures.punti.profiles import ProfilesIn
