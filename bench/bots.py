@@ -3,7 +3,7 @@
     .venv/bin/python bench/bots.py [--games N] [--procedure NAME ...] [--level LEVEL]
                                    [--against LEVEL] [--seed S] [--jobs J]
                                    [--rollouts R] [--budget SECONDS]
-                                   [--action-horizon TURNS DECISIONS]
+                                   [--action-horizon TURNS DECISIONS] [--endgame ROUNDS]
 
 For each combat system (default: every one registered), N four-power games of the shipped
 "Europa 1700" (Gran Bretagna, Francia, Spagna, Austria), one bot of `--level` (default the
@@ -26,7 +26,9 @@ stops when another round would overrun that many seconds; without `--budget` (th
 it always plays `--rollouts` rounds, so that its games are reproducible too. Its searches
 are printed: how many, how many sent another choice than the Esperto's, how many failed.
 `--action-horizon T D` ends a Stratega's play-outs of a turn action after T changes of turn or
-D decisions (default: `strategist.HORIZONS`, the rest of its turn and the next power's).
+D decisions (default: `strategist.HORIZONS`, the rest of its turn and the next power's);
+`--endgame R` plays out its decisions in the last R rounds of the game to the game's end
+(default `strategist.ENDGAME_ROUNDS`, 0: never).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from guerra.rules.bots.levels import EXPERT, NOVICE, STRATEGIST, Bot, levels, make
 from guerra.rules.bots.match import play_match
 from guerra.rules.bots.rollout import Horizon
-from guerra.rules.bots.strategist import HORIZONS, ROLLOUTS, Stratega
+from guerra.rules.bots.strategist import ENDGAME_ROUNDS, HORIZONS, ROLLOUTS, Stratega
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import procedures
 from guerra.rules.game.scenario_file import shipped
@@ -71,18 +73,19 @@ class Game:
 @dataclasses.dataclass(frozen=True)
 class Search:
     """The games' seed (`--seed`), and how a Stratega searches (`--rollouts`, `--budget`,
-    `--action-horizon`)."""
+    `--action-horizon`, `--endgame`)."""
 
     seed: int = 0
     rollouts: int = ROLLOUTS
     budget: float | None = None
     horizons: dict[str, Horizon] = dataclasses.field(default_factory=lambda: dict(HORIZONS))
+    endgame: int = ENDGAME_ROUNDS
 
 
 def _bot(level: str, seed: int, search: Search) -> Bot:
     if level == STRATEGIST:
         return Stratega(seed, budget=search.budget, rollouts=search.rollouts,
-                        horizons=search.horizons)
+                        horizons=search.horizons, endgame=search.endgame)
     return make(level, seed)
 
 
@@ -164,18 +167,22 @@ def main() -> None:
                              "rounds always)")
     parser.add_argument("--action-horizon", type=int, nargs=2, metavar=("TURNS", "DECISIONS"),
                         help="where a Stratega's play-outs of a turn action end")
+    parser.add_argument("--endgame", type=int, default=ENDGAME_ROUNDS, metavar="ROUNDS",
+                        help="the game's last rounds a Stratega plays out to the end")
     args = parser.parse_args()
     horizons = dict(HORIZONS)
     if args.action_horizon:
         horizons["action"] = Horizon(*args.action_horizon)
-    search = Search(args.seed, args.rollouts, args.budget, horizons)
+    search = Search(args.seed, args.rollouts, args.budget, horizons, args.endgame)
     names = args.procedure or [procedure.name for procedure in procedures()]
     print(f"{args.games} games per combat system: one {args.level} (seat rotating) against "
           f"three {args.against}, Europa 1700, seed {args.seed}")
     if STRATEGIST in (args.level, args.against):
         print(f"Stratega: {args.rollouts} rounds of play-outs per decision at most, budget "
               f"{'none' if args.budget is None else f'{args.budget} s'}; a turn action's "
-              f"play-outs to {horizons['action']}")
+              f"play-outs to {horizons['action']}"
+              + (f"; to the game's end in its last {args.endgame} rounds"
+                 if args.endgame else ""))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in names:
             began = time.perf_counter()

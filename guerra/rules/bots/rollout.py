@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 
 from guerra.rules.bots.expert import Expert
-from guerra.rules.bots.value import worth
+from guerra.rules.bots.value import final_worth, worth
 from guerra.rules.bots.view import known_to
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import Refused, get_procedure
@@ -31,11 +31,13 @@ FREE_LIMIT = 4  # free actions in a row a rollout's bot may send for one decisio
 @dataclass(frozen=True)
 class Horizon:
     """Where a play-out stops: after `turns` changes of turn or phase, or `decisions`
-    answers (an attack under way is finished first, up to `attack_decisions` more)."""
+    answers (an attack under way is finished first, up to `attack_decisions` more); with
+    `to_end`, turns do not count: it plays on to the game's end (`decisions` at most)."""
 
     turns: int = 4
     decisions: int = 40
     attack_decisions: int = 60
+    to_end: bool = False
 
 
 def _turn_key(state: GameState) -> tuple[object, ...]:
@@ -50,7 +52,8 @@ class TimeUp(Exception):
 def play(world: GameState, power: str, choice: object, seed: int, horizon: Horizon, *,
          deadline: float | None = None) -> float | None:
     """What `choice`, sent by `power` in the sampled game `world`, is worth to `power` at
-    the horizon (None: the rules refuse it); `TimeUp` once `deadline` passes."""
+    the horizon (None: the rules refuse it); `TimeUp` once `deadline` passes. A play-out
+    `to_end` that ends the game is weighed by the standings."""
     dice = RandomDice(random.Random(seed))
     sent = advance(world, choice, dice)
     if isinstance(sent, Refused):
@@ -60,7 +63,8 @@ def play(world: GameState, power: str, choice: object, seed: int, horizon: Horiz
     key = _turn_key(state)
     turns = decisions = 0
     while not state.finished:
-        reached = turns >= horizon.turns or decisions >= horizon.decisions
+        reached = decisions >= horizon.decisions or (not horizon.to_end
+                                                     and turns >= horizon.turns)
         if reached and (not state.attack_under_way
                         or decisions >= horizon.decisions + horizon.attack_decisions):
             break
@@ -77,6 +81,8 @@ def play(world: GameState, power: str, choice: object, seed: int, horizon: Horiz
         if now != key:
             turns += 1
             key = now
+    if horizon.to_end and state.finished:
+        return final_worth(state, power)
     return worth(state, power)
 
 

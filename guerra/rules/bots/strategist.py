@@ -8,14 +8,22 @@ rounds of play-outs (`rollout.play`): each round draws one game the power may be
 dice and bots, and plays every choice from it alike (common random numbers), each to a
 horizon where the position is weighed for the power (`value.worth`). The choice with the best
 mean is sent if it beats the Esperto's on the same rounds by `margin` and by `CAUTION`
-standard errors of the gain (a few play-outs are noisy); else the Esperto's.
+standard errors of the gain, over `MIN_ROUNDS` rounds at least (a few play-outs are noisy);
+else the Esperto's.
+
+With `endgame` rounds, in the last rounds of the last war (a few dozen decisions before the
+game's end) the play-outs of a turn action or an attack decision go on to the end
+(`HORIZONS["endgame"]`) and weigh its standings (`value.final_worth`: the lead over the best
+other power, and first place) rather than the Esperto's yardstick. None by default: over 200
+games two such rounds gained 1.1 VP of lead and 7 first places (the latter within chance),
+but their searches take several seconds, which a budget would cut short (bench/README.md).
 
 The rounds stop at `rollouts`, or when another would overrun `budget` seconds
 (`time.perf_counter`), or when the budget runs out in the middle of one (a play-out stops
-there, `rollout.TimeUp`, and its round is left out: with no round whole, the Esperto's
-choice is sent). With `budget=None` only the count
-of rounds stops them, and a seed gives the same choices whatever the machine's speed: the
-tests and the bench play so. If the search fails, the Esperto's choice is sent.
+there, `rollout.TimeUp`, and its round is left out: with fewer than `MIN_ROUNDS` rounds
+whole, the Esperto's choice is sent). With `budget=None` only the count of rounds stops them,
+and a seed gives the same choices whatever the machine's speed: the tests and the bench play
+so. If the search fails, the Esperto's choice is sent.
 """
 
 from __future__ import annotations
@@ -36,15 +44,19 @@ BUDGET = 1.5  # seconds per decision, by default
 ROLLOUTS = 24  # rounds of play-outs at most per decision
 MARGIN = 0.25  # VP a choice must gain on average over the Esperto's to be sent instead
 CAUTION = 1.5  # ...and by this many standard errors of that mean gain
+MIN_ROUNDS = 3  # ...over this many rounds at least (a budget may allow fewer)
 # Horizons by kind of decision searched: an action sees the rest of its turn and the next
-# power's; an attack its own end (and the rest of the turn, a few decisions). An auction call
+# power's; an attack its own end (and the rest of the turn, a few decisions); either, in the
+# game's last `endgame` rounds, the game's end ("endgame"). An auction call
 # or a setup placement is the Esperto's by default: what a slot or a unit placed is worth
 # shows over a war, far beyond a horizon a budget allows, and `value.worth` at a nearer one
 # would only see the gold a bid costs (`AUCTION_HORIZONS` searches them all the same).
 HORIZONS: dict[str, Horizon] = {
     "action": Horizon(turns=2, decisions=20),
     "attack": Horizon(turns=1, decisions=12),
+    "endgame": Horizon(decisions=200, to_end=True),
 }
+ENDGAME_ROUNDS = 0  # the last rounds of the last war played out to the game's end (none)
 AUCTION_HORIZONS: dict[str, Horizon] = {
     **HORIZONS,
     "propose": Horizon(turns=2, decisions=20),
@@ -70,11 +82,13 @@ class Stratega:
 
     def __init__(self, seed: int | random.Random, budget: float | None = BUDGET,
                  rollouts: int = ROLLOUTS, margin: float = MARGIN,
-                 horizons: dict[str, Horizon] | None = None) -> None:
+                 horizons: dict[str, Horizon] | None = None, *,
+                 endgame: int = ENDGAME_ROUNDS) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.expert = Expert(self.rng.randrange(1 << 30))
         self.budget, self.rollouts, self.margin = budget, max(1, rollouts), margin
         self.horizons = horizons if horizons is not None else HORIZONS
+        self.endgame = endgame
         self.last = Search()
         self.searches = self.failures = self.changed = 0  # searches, failed, not the Esperto's
         self.kinds: Counter[str] = Counter()  # searches by kind of decision
@@ -99,7 +113,9 @@ class Stratega:
                 began: float) -> object:
         rng = random.Random(seed)
         kind = pending(state).kind
-        horizon = self.horizons.get(kind)
+        ending = (kind in ("action", "attack") and "endgame" in self.horizons
+                  and in_endgame(state, self.endgame))
+        horizon = self.horizons.get("endgame" if ending else kind)
         if horizon is None:
             return chosen
         choices = candidates.of(state, power, chosen, rng)
@@ -130,14 +146,14 @@ class Stratega:
         self.last.rounds = rounds
         if not rounds:
             return chosen
-        sent = self._pick(choices, scores)
+        sent = self.pick(choices, scores)
         self.last.sent = sent
         self.changed += sent != chosen
         return sent
 
-    def _pick(self, choices: list[object], scores: list[list[float | None]]) -> object:
+    def pick(self, choices: list[object], scores: list[list[float | None]]) -> object:
         """The choice with the best mean, if it gains `margin` over the Esperto's (the first)
-        on the rounds where both were played; else the Esperto's."""
+        on the `MIN_ROUNDS` or more rounds where both were played; else the Esperto's."""
         means: list[float | None] = []
         for row in scores:
             values = [v for v in row if v is not None]
@@ -153,11 +169,17 @@ class Stratega:
             return choices[0]
         gain = [b - a for a, b in zip(scores[0], scores[best], strict=True)
                 if a is not None and b is not None]
-        if not gain:
+        if len(gain) < MIN_ROUNDS:
             return choices[0]
         mean = sum(gain) / len(gain)
-        spread = (sum((g - mean) ** 2 for g in gain) / (len(gain) - 1)) ** 0.5 \
-            if len(gain) > 1 else 0.0
+        spread = (sum((g - mean) ** 2 for g in gain) / (len(gain) - 1)) ** 0.5
         if mean - CAUTION * spread / len(gain) ** 0.5 >= self.margin:
             return choices[best]
         return choices[0]
+
+
+def in_endgame(state: GameState, rounds: int) -> bool:
+    """Whether `state` is in the last `rounds` rounds of the game's last war."""
+    last = state.scenario.rounds_for(len(state.seating))
+    return (rounds > 0 and state.war == state.scenario.wars and state.phase == "rounds"
+            and state.round > last - rounds)

@@ -7,7 +7,8 @@ and the unrest penalty it is heading for (the most unrest −7, the next −4, r
 A position's worth to a power is its own projected score less its rivals' (the best of them
 counts most: only first place wins). The power deciding also counts what its armies could
 win where they stand (`potential`): the neutral counters and rival markers within their reach,
-and what rival armies beside its markers could take (`threat`).
+and what rival armies beside its markers could take (`threat`). A finished game is worth what
+its standings say (`final_worth`): the Stratega's play-outs of the game's last rounds end there.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ TILE_USE: Mapping[str, float] = {
     "army_training": 0.8, "navy_training": 0.2, "logistics": 0.4, "mercenaries": 0.3,
     "colonial_office": 0.6, "war_ministry": 0.9, "alliance": 0.25,
 }
+WIN = 10.0  # what first place is worth at the game's end, beyond the lead in VP
 BEFORE_INCOME = ("setup", "counters", "auction", "rounds")
 BEFORE_SCORING = (*BEFORE_INCOME, "income")
 
@@ -157,6 +159,14 @@ def worth(state: GameState, power: str) -> float:
         reading = Reading(state, view, markers)
         own += potential(reading, power) - threat(reading, power)
     return own
+
+
+def final_worth(state: GameState, power: str) -> float:
+    """A finished game's worth to `power` (G60-G62): its VP less the best other power's,
+    and `WIN` more for a first place (shared or not): only first place wins."""
+    rows = {row.power: row for row in state.standings}
+    best = max(row.vp for name, row in rows.items() if name != power)
+    return rows[power].vp - best + (WIN if rows[power].rank == 1 else 0.0)
 
 
 # --- what the power's armies could win ---------------------------------------------------

@@ -12,10 +12,11 @@ from guerra.rules.bots import candidates, levels, rollout
 from guerra.rules.bots.levels import NOVICE, STRATEGIST, Bot, decide, make
 from guerra.rules.bots.match import play_match
 from guerra.rules.bots.rollout import Horizon
-from guerra.rules.bots.strategist import Stratega
+from guerra.rules.bots.strategist import MIN_ROUNDS, Stratega, in_endgame
 from guerra.rules.dice import RandomDice
+from guerra.rules.flowchart import Accepted
 from guerra.rules.game.inputs import PlayTile
-from guerra.rules.game.machine import pending
+from guerra.rules.game.machine import pending, start_game
 from guerra.rules.game.state import GameState
 from tests.rules.bots.helpers import AT, COMBAT_SYSTEMS, ES, POWERS, short, started, to_phase
 from tests.rules.bots.test_expert_hidden import armed, hands_passed_round
@@ -168,3 +169,61 @@ def test_another_sides_secret_answer_changes_nothing() -> None:
     assert decide(first, committed, AT) == decide(second, declined, AT)
     assert first.last.means == second.last.means
     assert len(first.last.choices) >= 2 and first.last.rounds == 2
+
+
+def test_in_the_games_last_rounds_the_play_outs_go_to_its_end_and_weigh_the_standings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # One war of three rounds: its first round is in the last three, not in the last two.
+    scenario = short("seed004")
+    begun = start_game(scenario, POWERS, RandomDice(3))
+    assert isinstance(begun, Accepted)
+    state = to_phase(begun.state, "rounds", RandomDice(3))
+    power = pending(state).powers[0]
+    state = armed(state, power)
+    assert state.round == 1 and in_endgame(state, 3) and not in_endgame(state, 2)
+    assert not in_endgame(state, 0)
+    horizons: list[Horizon] = []
+    ends: list[GameState] = []
+    play, final = rollout.play, rollout.final_worth
+
+    def recording_play(*args: object, **kwargs: object) -> float | None:
+        horizons.append(args[4])  # type: ignore[arg-type]
+        return play(*args, **kwargs)  # type: ignore[arg-type]
+
+    def recording_final(end: GameState, who: str) -> float:
+        ends.append(end)
+        return final(end, who)
+
+    monkeypatch.setattr(rollout, "play", recording_play)
+    monkeypatch.setattr(rollout, "final_worth", recording_final)
+    endgame = {**TINY, "endgame": Horizon(decisions=400, to_end=True)}
+    bot = Stratega(2, budget=None, rollouts=1, horizons=endgame, endgame=3)
+    decide(bot, state, power)
+    assert len(bot.last.choices) >= 2 and bot.last.rounds == 1
+    assert horizons and all(h.to_end for h in horizons)
+    assert len(ends) == len(horizons) and all(end.finished for end in ends)
+    assert bot.last.means == [final(end, power) for end in ends]
+    # Outside its last two rounds, the turn action's own horizon, and no standings.
+    horizons.clear()
+    ends.clear()
+    nearer = Stratega(2, budget=None, rollouts=1, horizons=endgame, endgame=2)
+    decide(nearer, state, power)
+    assert horizons and all(h == TINY["action"] for h in horizons) and not ends
+
+
+def test_another_choice_is_sent_only_for_a_steady_gain_over_enough_rounds() -> None:
+    bot = tiny(1)
+    choices: list[object] = ["esperto", "other", "third"]
+    rows: list[list[float | None]] = [[0.0] * 4, [1.0, 1.1, 0.9, 1.0], [0.5] * 4]
+    assert bot.pick(choices, rows) == "other"
+    assert bot.last.means == [0.0, 1.0, 0.5]
+    # The same gain over fewer rounds than MIN_ROUNDS: the Esperto's choice stands.
+    few = [row[:MIN_ROUNDS - 1] for row in rows]
+    assert bot.pick(choices, few) == "esperto"
+    # A gain smaller than the margin, or as large but too unsteady to tell from chance.
+    small: list[list[float | None]] = [[0.0] * 4, [0.2] * 4, [0.1] * 4]
+    unsteady: list[list[float | None]] = [[0.0] * 4, [9.0, -7.0, 6.0, -4.0], [0.0] * 4]
+    assert bot.pick(choices, small) == "esperto"
+    assert bot.pick(choices, unsteady) == "esperto"
+    # The Esperto's choice refused by the rules: the best of the others, whatever the rounds.
+    assert bot.pick(choices, [[None], [1.0], [2.0]]) == "third"

@@ -3,9 +3,11 @@ is worth to a power moves the way the game's scoring does."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from guerra.rules.bots import quick
-from guerra.rules.bots.value import reading, threat, unrest_penalty, worth
-from guerra.rules.game.state import Pieces
+from guerra.rules.bots.value import WIN, final_worth, reading, threat, unrest_penalty, worth
+from guerra.rules.game.state import Pieces, Standing
 from tests.rules.bots.helpers import AT, CARAIBI, ES, FR, GB, position
 
 
@@ -34,6 +36,20 @@ def test_more_gold_and_fewer_lost_units_are_worth_more() -> None:
     base = position()
     assert worth(base.with_power(FR, gold=12), FR) > worth(base, FR)
     assert worth(base.with_power(FR, unrest=3), FR) < worth(base, FR)
+
+
+def test_a_finished_game_is_worth_the_lead_over_the_best_other_and_first_place_more() -> None:
+    rows = (Standing(FR, 1, 80, 0, False, 2, 5), Standing(GB, 1, 80, 0, False, 2, 5),
+            Standing(AT, 3, 74, 4, False, 9, 1), Standing(ES, 4, 60, 0, False, 0, 8))
+    over = dataclasses.replace(position(), phase="game_over", standings=rows)
+    assert final_worth(over, FR) == final_worth(over, GB) == WIN  # a shared first place
+    assert final_worth(over, AT) == 74 - 80
+    assert final_worth(over, ES) == 60 - 80
+    alone = dataclasses.replace(over, standings=(dataclasses.replace(rows[0], vp=83),
+                                                 dataclasses.replace(rows[1], rank=2),
+                                                 *rows[2:]))
+    assert final_worth(alone, FR) == 3 + WIN
+    assert final_worth(alone, GB) == 80 - 83
 
 
 def test_sketches_grow_with_the_armies_and_fall_with_the_defence() -> None:
