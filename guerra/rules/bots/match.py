@@ -12,7 +12,7 @@ one decision end in the fallback too, so a match never loops.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from guerra.rules.bots.levels import Bot, decide, fallback
@@ -67,16 +67,24 @@ def play_match(scenario: ScenarioRules, powers: Sequence[str], bots: Mapping[str
     started = start_game(scenario, powers, dice)
     if isinstance(started, Refused):
         raise ValueError(started.reason.render("en"))
-    state = started.state
     records = {power: PowerRecord() for power in powers}
+    return play_on(started.state, bots, records, dice)
+
+
+def play_on(state: GameState, bots: Mapping[str, Bot], records: Mapping[str, PowerRecord],
+            dice: Dice, until: Callable[[GameState], bool] | None = None) -> MatchResult:
+    """The game from `state` on, to its end or until a decision is awaited in a state
+    `until` accepts (the bench's paired comparisons stop a game there, and go on from it)."""
     inputs = 0
-    while not state.finished:
+    while not state.finished and not (until is not None and until(state)):
         awaited = pending(state).powers
         if not awaited:
             raise StuckError(f"nobody is awaited at step {state.step} ({state.phase})")
         for power in awaited:
             if power not in pending(state).powers:
                 continue  # an earlier answer of this round closed its decision
+            if until is not None and until(state):
+                break
             state, used = _answer(state, power, bots[power], records[power], dice)
             inputs += used
         if inputs > INPUT_LIMIT:

@@ -4,10 +4,11 @@ of the bot of each awaited power, the fallback for a bot that fails, never a sta
 from __future__ import annotations
 
 from guerra.rules.bots.levels import NOVICE, Bot, make
-from guerra.rules.bots.match import FREE_LIMIT, play_match
+from guerra.rules.bots.match import FREE_LIMIT, PowerRecord, play_match, play_on
 from guerra.rules.dice import RandomDice
+from guerra.rules.flowchart import Accepted
 from guerra.rules.game.inputs import Pass, Tax
-from guerra.rules.game.machine import pending
+from guerra.rules.game.machine import pending, start_game
 from guerra.rules.game.state import GameState
 from tests.rules.bots.helpers import POWERS, europa
 
@@ -36,6 +37,20 @@ def test_the_same_seeds_play_the_same_match() -> None:
     first = play_match(BRIEF, POWERS, novices(3), RandomDice(7))
     again = play_match(BRIEF, POWERS, novices(3), RandomDice(7))
     assert first.state == again.state
+
+
+def test_a_match_stopped_at_a_moment_and_played_on_from_there_is_the_same_match() -> None:
+    whole = play_match(BRIEF, POWERS, novices(3), RandomDice(7))
+    bots, dice = novices(3), RandomDice(7)
+    begun = start_game(BRIEF, POWERS, dice)
+    assert isinstance(begun, Accepted)
+    records = {power: PowerRecord() for power in POWERS}
+    stopped = play_on(begun.state, bots, records, dice, until=lambda s: s.round == 2)
+    assert stopped.state.round == 2 and stopped.state.phase == "rounds"
+    assert not stopped.state.finished
+    rest = play_on(stopped.state, bots, records, dice)
+    assert rest.state == whole.state
+    assert stopped.inputs + rest.inputs == whole.inputs
 
 
 class Failing:
