@@ -10,8 +10,9 @@ war W (default: the last) by a Stratega that plays no endgame, and kept in DIR (
 folder under the system's temporary one named after the arguments and the rules' code, so a
 later run with other arms reuses it). Each arm then finishes every kept game with the same
 bots, its Stratega playing out its decisions in the game's last ENDGAME rounds to the game's
-end (0: never) and, with BUDGET, searching within that many seconds per decision (else
-`--rollouts` rounds, the same results on any machine). An arm "0" finishes the games as
+end (0: never) and, with BUDGET, searching as it plays, within that many seconds per decision
+(up to `strategist.ROLLOUTS` rounds); else `--rollouts` rounds, the same results on any
+machine. An arm "0" finishes the games as
 `bench/bots.py --endgame 0` plays them.
 
 The arms' games are alike until their Stratega chooses otherwise, so a difference between two
@@ -107,6 +108,8 @@ def finish(setup: Setup, game: int, arm: str) -> Finish:
     stratega = bots[seat]
     assert isinstance(stratega, Stratega)
     stratega.endgame, stratega.budget = arm_of(arm)
+    if stratega.budget is not None:
+        stratega.rollouts = ROLLOUTS  # as it plays: as many rounds as the budget allows
     searched = stratega.searches
     records = {power: PowerRecord() for power in POWERS}
     result = play_on(state, bots, records, dice)
