@@ -82,7 +82,8 @@ class Search:
     endgame: int = ENDGAME_ROUNDS
 
 
-def _bot(level: str, seed: int, search: Search) -> Bot:
+def make_bot(level: str, seed: int, search: Search) -> Bot:
+    """The bot of `level` seeded `seed`, a Stratega searching as `search` says."""
     if level == STRATEGIST:
         return Stratega(seed, budget=search.budget, rollouts=search.rollouts,
                         horizons=search.horizons, endgame=search.endgame)
@@ -93,7 +94,7 @@ def one_game(procedure: str, game: int, level: str, against: str, search: Search
     seed = search.seed
     scenario = dataclasses.replace(shipped(), procedure=procedure)
     seat = POWERS[game % len(POWERS)]
-    bots = {power: _bot(level if power == seat else against, (seed + game) * 10 + i, search)
+    bots = {power: make_bot(level if power == seat else against, (seed + game) * 10 + i, search)
             for i, power in enumerate(POWERS)}
     result = play_match(scenario, POWERS, bots, RandomDice(seed + game))
     tested = bots[seat]

@@ -38,8 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bots import POWERS
-from guerra.rules.bots.levels import EXPERT, Bot, make
+from bench.bots import POWERS, Search, make_bot
+from guerra.rules.bots.levels import EXPERT, STRATEGIST
 from guerra.rules.bots.match import PowerRecord, play_on
 from guerra.rules.bots.strategist import ROLLOUTS, Stratega
 from guerra.rules.dice import RandomDice
@@ -86,9 +86,9 @@ def kept(setup: Setup, game: int) -> Path:
     seed = setup.seed + game
     scenario = dataclasses.replace(shipped(), procedure=setup.procedure)
     seat = POWERS[game % len(POWERS)]
-    bots: dict[str, Bot] = {
-        power: Stratega(seed * 10 + i, budget=None, rollouts=setup.rollouts, endgame=0)
-        if power == seat else make(EXPERT, seed * 10 + i) for i, power in enumerate(POWERS)}
+    search = Search(setup.seed, setup.rollouts, endgame=0)
+    bots = {power: make_bot(STRATEGIST if power == seat else EXPERT, seed * 10 + i, search)
+            for i, power in enumerate(POWERS)}
     dice = RandomDice(seed)
     started = start_game(scenario, POWERS, dice)
     if isinstance(started, Refused):
