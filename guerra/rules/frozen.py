@@ -3,10 +3,10 @@
 The engine builds a new state at every box it walks (the cursor moves, a holding loses a unit),
 and `dataclasses.replace` was a large share of an attack's resolution: it reads every field by
 name and calls `__init__`. The rules' dataclasses are plain records (frozen, with a `__dict__`,
-no `__post_init__`, no `InitVar`, no field left out of `__init__`, no `cached_property` whose
-value a copy would carry over), so a copy of the instance's
-`__dict__` with the changes on top is the same object that `dataclasses.replace` would build.
-Any other class falls back to `dataclasses.replace`.
+no `__post_init__`, no `InitVar`, no field left out of `__init__`), so a copy of the instance's
+`__dict__` with the changes on top, less the values its `cached_property`s kept (a game's
+lookups by power and place, which a copy must make afresh), is the same object that
+`dataclasses.replace` would build. Any other class falls back to `dataclasses.replace`.
 
 `record` does the same for building one: the `__init__` of a frozen dataclass stores each
 field with its own `object.__setattr__` call (the class's `__setattr__` refuses), and the
@@ -47,6 +47,7 @@ FAST = _on("GUERRA_FAST_RECORDS")
 RECORDS: list[type] = []  # every class `record` took, in the order their modules made them
 
 _FIELDS: dict[type, frozenset[str] | None] = {}
+_CACHED: dict[type, tuple[str, ...]] = {}  # a class's cached_property names, if it has any
 _set_attribute = object.__setattr__  # past the frozen class's own `__setattr__`
 _new = object.__new__
 
@@ -54,15 +55,17 @@ _new = object.__new__
 def _plain_fields(cls: type) -> frozenset[str] | None:
     """The field names of a plain frozen dataclass, or None when the fast copy would differ."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
-            or "__slots__" in cls.__dict__ \
-            or any(isinstance(value, cached_property)
-                   for klass in cls.__mro__ for value in vars(klass).values()):
+            or "__slots__" in cls.__dict__:
         return None
+    cached = tuple(name for klass in cls.__mro__ for name, value in vars(klass).items()
+                   if isinstance(value, cached_property))
     fields = dataclasses.fields(cls)
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or not all(f.init for f in fields) \
             or len(fields) != len(getattr(cls, "__dataclass_fields__", {})):
         return None  # InitVar and ClassVar pseudo-fields, or fields outside __init__
+    if cached:
+        _CACHED[cls] = cached
     return frozenset(f.name for f in fields)
 
 
@@ -84,6 +87,9 @@ def replace(obj: T, /, **changes: Any) -> T:
     # instance's own dict key by key.
     attributes = obj.__dict__.copy()
     attributes.update(changes)
+    if cls in _CACHED:
+        for cached in _CACHED[cls]:
+            attributes.pop(cached, None)
     new = object.__new__(cls)
     _set_attribute(new, "__dict__", attributes)
     return new
@@ -100,6 +106,9 @@ def replace_field(obj: T, name: str, value: object, /) -> T:
         return replace(obj, **{name: value})  # not known yet, not a plain record, or no field
     attributes = obj.__dict__.copy()
     attributes[name] = value
+    if cls in _CACHED:
+        for cached in _CACHED[cls]:
+            attributes.pop(cached, None)
     new = _new(cls)
     _set_attribute(new, "__dict__", attributes)
     return new

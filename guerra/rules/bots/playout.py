@@ -8,10 +8,10 @@ Nothing here is sent to the game: these are the Esperto's thoughts, on its own c
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
+from guerra.rules import frozen
 from guerra.rules.dice import RandomDice
 from guerra.rules.events import Event
 from guerra.rules.flowchart import ProcedureState, Refused, get_procedure
@@ -72,8 +72,8 @@ def finish(state: GameState, answer: Answer, dice: RandomDice) -> GameState | No
     events: list[Event] = []
     for _step in range(STEPS_LIMIT):
         if attack.cursor.finished:
-            ended = dataclasses.replace(running, state=attack)
-            return combat.apply_effects(dataclasses.replace(state, attack=ended), ended,
+            ended = frozen.replace(running, state=attack)
+            return combat.apply_effects(frozen.replace(state, attack=ended), ended,
                                         tuple(events))
         who = attack.cursor.awaiting[0]
         outcome = procedure.advance(attack, answer(attack, who), dice)

@@ -10,11 +10,11 @@ one sketch serves every game of the scenario's combat system.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Any
 
+from guerra.rules import frozen
 from guerra.rules.dice import RandomDice
 from guerra.rules.events import ControlPlaced, NeutralRemoved, UnitLost, UnitLostElsewhere
 from guerra.rules.explore import play_on
@@ -75,7 +75,7 @@ def shape_of(procedure: str, has_sea: bool, attacker: Side, defender: Side | Non
     fought and Navy Training counts for nothing)."""
     mine = attacker.capped()
     if defender is None:
-        return Shape(procedure, has_sea, dataclasses.replace(
+        return Shape(procedure, has_sea, frozen.replace(
             mine, army_training=min(1, mine.army_training), navy_training=0), defence=defence)
     theirs = defender.capped()
 
@@ -83,9 +83,9 @@ def shape_of(procedure: str, has_sea: bool, attacker: Side, defender: Side | Non
         return 1 if a > b else 0
 
     mine, theirs = (
-        dataclasses.replace(mine, army_training=more(mine.army_training, theirs.army_training),
+        frozen.replace(mine, army_training=more(mine.army_training, theirs.army_training),
                             navy_training=more(mine.navy_training, theirs.navy_training)),
-        dataclasses.replace(theirs, army_training=more(theirs.army_training, mine.army_training),
+        frozen.replace(theirs, army_training=more(theirs.army_training, mine.army_training),
                             navy_training=more(theirs.navy_training, mine.navy_training)))
     return Shape(procedure, has_sea, mine, theirs)
 

@@ -9,6 +9,9 @@ counts most: only first place wins). The power deciding also counts what its arm
 win where they stand (`potential`): the neutral counters and rival markers within their reach,
 and what rival armies beside its markers could take (`threat`). A finished game is worth what
 its standings say (`final_worth`): the Stratega's play-outs of the game's last rounds end there.
+A bot weighs many positions that differ from one another in a region or two: the figures of a
+part of one (the VP in the regions, a power's projected score, an attack's first look, the
+threat in a region) are kept by what they read there (`memo`), and shared.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from guerra.rules.bots import quick
+from guerra.rules.bots.memo import Memo
 from guerra.rules.game.scoring import PENALTIES, REVOLUTION, score_region
-from guerra.rules.game.state import GameState
+from guerra.rules.game.state import GameState, Pieces, PowerState
 from guerra.rules.game.tiles import tile_income
 
 LATER = 0.85  # a later scoring's weight against the next one
@@ -77,8 +82,16 @@ def markers_by_region(state: GameState) -> dict[str, dict[str, int]]:
     return found
 
 
+_VP: Memo[dict[str, float]] = Memo()
+
+
 def region_vp(state: GameState, markers: Mapping[str, Mapping[str, int]]) -> dict[str, float]:
-    """G54-G55: the VP each power would score in the regions now."""
+    """G54-G55: the VP each power would score in the regions now (kept by the markers)."""
+    key = (state.seating, tuple((region, tuple(held.items())) for region, held in markers.items()))
+    return _VP.get(state.scenario, key, _region_vp, state, markers)
+
+
+def _region_vp(state: GameState, markers: Mapping[str, Mapping[str, int]]) -> dict[str, float]:
     won: dict[str, float] = dict.fromkeys(state.seating, 0.0)
     for region in state.scenario.regions:
         held = markers.get(region.name)
@@ -115,12 +128,26 @@ def projected_unrest(state: GameState, left: float) -> dict[str, float]:
     return {p.name: p.unrest + p.unrest * min(2.0, left / played) * 0.5 for p in state.powers}
 
 
-def projected(state: GameState, view: Outlook, power: str, vp_now: float,
-              unrest: Mapping[str, float]) -> float:
-    """A power's projected score (its potential apart)."""
-    holder = state.power(power)
+_PROJECTED: Memo[float] = Memo()
+
+
+def projected(reading: Reading, power: str, vp_now: float,
+              unrest: tuple[tuple[str, float], ...]) -> float:
+    """A power's projected score (its potential apart), kept by what it reads: its record,
+    its pieces, its VP in the regions now, every power's unrest to come, what is left of the
+    game (a tile's income reads only its holder's tiles and pieces, `tiles.tile_income`)."""
+    holder = reading.state.power(power)
+    pieces = reading.by_power.get(power, ())
+    key = (power, reading.view, holder, pieces, vp_now, unrest)
+    return _PROJECTED.get(reading.state.scenario, key, _projected, reading, holder, pieces,
+                          vp_now, dict(unrest))
+
+
+def _projected(reading: Reading, holder: PowerState, board: tuple[Pieces, ...], vp_now: float,
+               unrest: Mapping[str, float]) -> float:
+    state, view, power = reading.state, reading.view, holder.name
     armies = fleets = forts = markers = 0
-    for pieces in state.of_power(power):
+    for pieces in board:
         armies += pieces.armies
         fleets += pieces.fleets
         forts += pieces.forts
@@ -146,18 +173,17 @@ def projected(state: GameState, view: Outlook, power: str, vp_now: float,
 
 def worth(state: GameState, power: str) -> float:
     """The position's worth to `power`: its projected score and potential, less its rivals'."""
-    view = outlook(state)
-    markers = markers_by_region(state)
-    vp_now = region_vp(state, markers)
-    unrest = projected_unrest(state, view.left)
-    own = projected(state, view, power, vp_now[power], unrest)
-    rivals = [projected(state, view, other, vp_now[other], unrest)
+    read = reading(state)
+    view = read.view
+    vp_now = region_vp(state, read.markers)
+    unrest = tuple(projected_unrest(state, view.left).items())
+    own = projected(read, power, vp_now[power], unrest)
+    rivals = [projected(read, other, vp_now[other], unrest)
               for other in state.seating if other != power]
     if rivals:
         own -= RIVAL_BEST * max(rivals) + RIVAL_MEAN * sum(rivals) / len(rivals)
     if view.scorings:
-        reading = Reading(state, view, markers)
-        own += potential(reading, power) - threat(reading, power)
+        own += potential(read, power) - threat(read, power)
     return own
 
 
@@ -179,6 +205,27 @@ class Reading:
     state: GameState
     view: Outlook
     markers: Mapping[str, Mapping[str, int]]
+
+    @cached_property
+    def by_power(self) -> dict[str, tuple[Pieces, ...]]:
+        """Each power's pieces, in the board's order."""
+        found: dict[str, list[Pieces]] = {}
+        for pieces in self.state.board:
+            found.setdefault(pieces.power, []).append(pieces)
+        return {power: tuple(them) for power, them in found.items()}
+
+    @cached_property
+    def by_region(self) -> dict[str | None, tuple[Pieces, ...]]:
+        """The pieces in each region (None: at home), in the board's order."""
+        found: dict[str | None, list[Pieces]] = {}
+        for pieces in self.state.board:
+            found.setdefault(pieces.region, []).append(pieces)
+        return {region: tuple(them) for region, them in found.items()}
+
+    @cached_property
+    def tiles(self) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+        """The tiles each power holds."""
+        return tuple((p.name, p.tiles) for p in self.state.powers)
 
 
 def marker_gain(reading: Reading, power: str, region: str, loser: str | None = None
@@ -212,11 +259,7 @@ def _side(state: GameState, power: str, region: str, units: tuple[int, int, int]
                       state.held(power, "navy_training"), state.held(power, "alliance", region))
 
 
-# attack_worths by what they read of a position (most positions a bot weighs differ from the
-# last only in a region or two); the scenarios the keys name by id are kept while they are.
-_WORTHS: dict[tuple[object, ...], dict[int | str, float]] = {}
-_SCENARIOS: dict[int, object] = {}
-WORTHS_KEPT = 200_000  # entries after which the cache starts again
+_WORTHS: Memo[dict[int | str, float]] = Memo()
 
 
 def attack_worths(reading: Reading, power: str, region: str, units: tuple[int, int]
@@ -227,18 +270,10 @@ def attack_worths(reading: Reading, power: str, region: str, units: tuple[int, i
     it is read, never changed)."""
     state = reading.state
     held = reading.markers.get(region, {})
-    key = (id(state.scenario), power, region, units, state.face_up, reading.view,
-           tuple(sorted(held.items())), state.alliances,
-           tuple((p.name, p.tiles) for p in state.powers),
+    key = (power, region, units, state.face_up, reading.view, tuple(sorted(held.items())),
+           state.alliances, reading.tiles,
            tuple(state.pieces(other, region) for other in sorted(held)))
-    found = _WORTHS.get(key)
-    if found is None:
-        if len(_WORTHS) >= WORTHS_KEPT:
-            _WORTHS.clear()
-            _SCENARIOS.clear()
-        _SCENARIOS[id(state.scenario)] = state.scenario
-        found = _WORTHS[key] = attack_worths_now(reading, power, region, units)
-    return found
+    return _WORTHS.get(state.scenario, key, attack_worths_now, reading, power, region, units)
 
 
 def attack_worths_now(reading: Reading, power: str, region: str, units: tuple[int, int]
@@ -286,8 +321,7 @@ def best_attack(reading: Reading, power: str, region: str, units: tuple[int, int
 
 
 def reading(state: GameState) -> Reading:
-    markers = markers_by_region(state)
-    return Reading(state, outlook(state), markers)
+    return Reading(state, outlook(state), markers_by_region(state))
 
 
 def potential(reading: Reading, power: str) -> float:
@@ -339,25 +373,42 @@ def threat(reading: Reading, power: str) -> float:
     one, `DANGER` times its chance to win there (a sketch against `power`'s armies, fleets
     and forts there) times the marker's worth (`marker_loss`)."""
     state = reading.state
-    side = state.side_of(power)
-    name = state.scenario.procedure
-    data = state.scenario.combat_data_of(name)
     total = 0.0
     for region, held in reading.markers.items():
         if not held.get(power):
             continue
-        mine: quick.Side | None = None
-        for pieces in state.in_region(region):
-            rival = pieces.power
-            if rival == power or not pieces.armies or (
-                    side is not None and state.side_of(rival) == side):
-                continue
-            if mine is None:
-                own = state.pieces(power, region)
-                mine = _side(state, power, region, (own.armies, own.fleets, own.forts))
-            theirs = _side(state, rival, region, (pieces.armies, pieces.fleets, 0))
-            spec = state.scenario.region_by_name[region]
-            found = quick.sketch(quick.shape_of(name, spec.has_sea, theirs, mine), data)
-            if found is not None:
-                total += DANGER * found.win * marker_loss(reading, power, region, rival)
+        pieces = reading.by_region[region]
+        if not any(p.armies and p.power != power for p in pieces):
+            continue
+        key = (power, region, reading.view, state.alliances, reading.tiles, pieces)
+        for term in _THREATS.get(state.scenario, key, region_threat, reading, power, region):
+            total += term
     return total
+
+
+_THREATS: Memo[tuple[float, ...]] = Memo()
+
+
+def region_threat(reading: Reading, power: str, region: str) -> tuple[float, ...]:
+    """`threat`'s terms in one region, rival by rival (kept by what they read: the pieces
+    there, the tiles, the alliances, what is left of the game)."""
+    state = reading.state
+    side = state.side_of(power)
+    name = state.scenario.procedure
+    data = state.scenario.combat_data_of(name)
+    terms: list[float] = []
+    mine: quick.Side | None = None
+    for pieces in reading.by_region[region]:
+        rival = pieces.power
+        if rival == power or not pieces.armies or (
+                side is not None and state.side_of(rival) == side):
+            continue
+        if mine is None:
+            own = state.pieces(power, region)
+            mine = _side(state, power, region, (own.armies, own.fleets, own.forts))
+        theirs = _side(state, rival, region, (pieces.armies, pieces.fleets, 0))
+        spec = state.scenario.region_by_name[region]
+        found = quick.sketch(quick.shape_of(name, spec.has_sea, theirs, mine), data)
+        if found is not None:
+            terms.append(DANGER * found.win * marker_loss(reading, power, region, rival))
+    return tuple(terms)

@@ -7,8 +7,7 @@ Move is `movement.py`, Attack `combat.py`.
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules import frozen
 from guerra.rules.events import Event, GoldChanged
 from guerra.rules.game.events import ActionPassed, Built, CounterTaken, TilePlayed, TileTaken
 from guerra.rules.game.inputs import Build, Colonise, PlayTile, TakeTile, Trade
@@ -151,7 +150,7 @@ def take_counter(state: GameState, turn: TurnState, order: Colonise | Trade) -> 
         if have < population:
             return _("Colonising costs 1 population: {power} has none.", power=power)
         state = state.with_power(power, population=have - population)
-    state = dataclasses.replace(
+    state = frozen.replace(
         state, face_up=tuple(c for c in state.face_up if c != counter.id))
     state = state.with_pieces(power, counter.region, markers=1)
     kind = "colonise" if isinstance(order, Colonise) else "trade"
@@ -171,5 +170,5 @@ def play_tile(state: GameState, turn: TurnState, order: PlayTile) -> Done | Mess
     if turn.ministry:
         return _("A turn takes at most one War Ministry.")
     state = _spend_tile(state, power, order.tile)
-    played = dataclasses.replace(turn, actions=turn.actions + effect.extra_action, ministry=True)
-    return dataclasses.replace(state, turn=played), (TilePlayed(power, order.tile, effect.label),)
+    played = frozen.replace(turn, actions=turn.actions + effect.extra_action, ministry=True)
+    return frozen.replace(state, turn=played), (TilePlayed(power, order.tile, effect.label),)

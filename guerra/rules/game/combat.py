@@ -10,10 +10,10 @@ come. The turn waits until the attack ends. Nothing here knows a procedure by na
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
+from guerra.rules import frozen
 from guerra.rules.dice import Dice
 from guerra.rules.events import (
     AttackEnded,
@@ -195,7 +195,7 @@ def memory_of(state: GameState) -> dict[str, JSON]:
 def with_memory(state: GameState, memory: Obj) -> GameState:
     """The game with this combat memory, as canonical JSON text ("{}" for none)."""
     text = json.dumps(memory, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return state if text == state.combat_memory else dataclasses.replace(
+    return state if text == state.combat_memory else frozen.replace(
         state, combat_memory=text)
 
 
@@ -241,7 +241,7 @@ def declare(state: GameState, attack: Attack, dice: Dice
     number = state.attacks + 1
     running = AttackInProgress(number, attack.power, attack.region, outcome.state,
                                attack.defender, attack.counter)
-    state = dataclasses.replace(state, attack=running, attacks=number)
+    state = frozen.replace(state, attack=running, attacks=number)
     began = AttackBegan(number, attack.power, attack.region, attack.defender, attack.counter)
     return apply_effects(state, running, outcome.events), (began, *outcome.events)
 
@@ -255,8 +255,8 @@ def answer(state: GameState, given: object, dice: Dice
     outcome = procedure_of(state).advance(running.state, given, dice)
     if isinstance(outcome, Refused):
         return Rejected(outcome.reason, outcome.code)
-    running = dataclasses.replace(running, state=outcome.state)
-    state = dataclasses.replace(state, attack=running)
+    running = frozen.replace(running, state=outcome.state)
+    state = frozen.replace(state, attack=running)
     return apply_effects(state, running, outcome.events), outcome.events
 
 
@@ -306,7 +306,7 @@ def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Eve
             state = state.with_pieces(event.power, event.source,
                                       **{UNIT_FIELDS[event.kind]: -event.count})
         elif isinstance(event, UnitsEngaged):
-            state = dataclasses.replace(state, engaged=(
+            state = frozen.replace(state, engaged=(
                 *state.engaged, (event.power, event.place, event.armies, event.fleets)))
         elif isinstance(event, ControlPlaced):
             state = state.with_pieces(event.power, region, markers=1)
@@ -317,6 +317,6 @@ def apply_effects(state: GameState, running: AttackInProgress, events: tuple[Eve
             state = state.with_pieces(event.power, event.source, **{field: -event.count})
             state = state.with_pieces(event.power, event.target, **{field: event.count})
         elif isinstance(event, NeutralRemoved):
-            state = dataclasses.replace(
+            state = frozen.replace(
                 state, face_up=tuple(c for c in state.face_up if c != running.counter))
     return state

@@ -7,11 +7,11 @@ it runs on — the turn, then phase after phase — until someone is awaited aga
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from guerra.rules import frozen
 from guerra.rules.dice import Dice
 from guerra.rules.events import Event
 from guerra.rules.flowchart import Accepted, Refused
@@ -95,14 +95,14 @@ def advance(state: GameState, given: object, dice: Dice) -> Outcome:
         if isinstance(freed, Message | Rejected):
             return _refused(state, freed)
         new, events = freed
-        return Accepted(dataclasses.replace(new, step=state.step + 1), events)
+        return Accepted(frozen.replace(new, step=state.step + 1), events)
     result = _decision(state, given, dice)
     if isinstance(result, Message | Rejected):
         return _refused(state, result)
     new, events = result
     new, more = phases.run_on(new, dice)
     step = state.step + 1
-    return Accepted(dataclasses.replace(new, step=step, opened_at=step), events + more)
+    return Accepted(frozen.replace(new, step=step, opened_at=step), events + more)
 
 
 def _refused(state: GameState, problem: Message | Rejected) -> Refused[GameState]:
@@ -203,7 +203,7 @@ def _call(state: GameState, given: Propose | Raise | CallPass) -> Done | Message
 def _after_call(state: GameState, called: auction.Called) -> Done:
     """G26: the winner pays (taxed automatically when short); when every power has a slot,
     the alliances and the turn order of the war are set (G21)."""
-    state = dataclasses.replace(state, auction=called.auction)
+    state = frozen.replace(state, auction=called.auction)
     events = list(called.events)
     closed = called.closed
     if closed is not None:
@@ -211,7 +211,7 @@ def _after_call(state: GameState, called: auction.Called) -> Done:
         events += [*paid, ProposalWon(closed.power, closed.bid, closed.slots)]
     if called.auction.finished:
         slots = called.auction.slots
-        state = dataclasses.replace(state, alliances=slots)
+        state = frozen.replace(state, alliances=slots)
         events.append(AlliancesFormed(
             state.war, tuple(p for p, side in slots if side == "A"),
             tuple(p for p, side in slots if side == "B"), tuple(p for p, _side in slots)))

@@ -4,8 +4,7 @@ included; a turn whose deadline passes passes what is left (civil disorder)."""
 
 from __future__ import annotations
 
-import dataclasses
-
+from guerra.rules import frozen
 from guerra.rules.dice import Dice
 from guerra.rules.events import Event
 from guerra.rules.game import actions, combat, movement
@@ -32,7 +31,7 @@ def rounds_in_war(state: GameState) -> int:
 
 
 def begin_rounds(state: GameState) -> Done:
-    return _begin_turn(dataclasses.replace(state, round=1), 0)
+    return _begin_turn(frozen.replace(state, round=1), 0)
 
 
 def _begin_turn(state: GameState, index: int) -> Done:
@@ -40,9 +39,9 @@ def _begin_turn(state: GameState, index: int) -> Done:
     events: list[Event] = []
     if index == 0:
         events.append(RoundBegan(state.war, state.round, rounds_in_war(state)))
-        state = dataclasses.replace(state, engaged=())  # a new round: every unit may fight
+        state = frozen.replace(state, engaged=())  # a new round: every unit may fight
     events.append(TurnBegan(power, state.round))
-    return dataclasses.replace(state, turn=TurnState(power)), tuple(events)
+    return frozen.replace(state, turn=TurnState(power)), tuple(events)
 
 
 def settle(state: GameState) -> Done:
@@ -56,8 +55,8 @@ def settle(state: GameState) -> Done:
     if index < len(order):
         return _begin_turn(state, index)
     if state.round < rounds_in_war(state):
-        return _begin_turn(dataclasses.replace(state, round=state.round + 1), 0)
-    return dataclasses.replace(state, turn=None), ()
+        return _begin_turn(frozen.replace(state, round=state.round + 1), 0)
+    return frozen.replace(state, turn=None), ()
 
 
 def act(state: GameState, order: Action, dice: Dice) -> Done | Message:
@@ -84,8 +83,8 @@ def act(state: GameState, order: Action, dice: Dice) -> Done | Message:
     if isinstance(result, Message):
         return result
     state, events = result
-    done = dataclasses.replace(turn, done=turn.done + 1, tile_taken=tile_taken, special=special)
-    return dataclasses.replace(state, turn=done), events
+    done = frozen.replace(turn, done=turn.done + 1, tile_taken=tile_taken, special=special)
+    return frozen.replace(state, turn=done), events
 
 
 def play(state: GameState, order: PlayTile) -> Done | Message:
@@ -100,5 +99,5 @@ def civil_disorder(state: GameState) -> Done:
     turn = state.turn
     assert turn is not None
     left = turn.actions - turn.done
-    state = dataclasses.replace(state, turn=dataclasses.replace(turn, done=turn.actions))
+    state = frozen.replace(state, turn=frozen.replace(turn, done=turn.actions))
     return state, (CivilDisorder(turn.power, left),)

@@ -7,12 +7,12 @@ replace` and the `with_*` helpers below), and an input the rules refuse leaves i
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from guerra.rules import frozen
 from guerra.rules.codec import decode, encode, encode_once, register_custom
 from guerra.rules.flowchart import ProcedureState, get_procedure
 from guerra.rules.game.scenario import MOBILE, ScenarioRules, UnitKind
@@ -199,7 +199,7 @@ class GameState:
     scenario: ScenarioRules
     seating: tuple[str, ...]
     powers: tuple[PowerState, ...]
-    board: tuple[Pieces, ...] = ()
+    board: tuple[Pieces, ...] = ()  # by seat, then home and the regions in order (`with_pieces`)
     phase: Phase = "setup"
     step: int = 0
     opened_at: int = 0
@@ -302,22 +302,28 @@ class GameState:
 
     # --- writing --------------------------------------------------------------------------
     def with_power(self, name: str, **changes: Any) -> GameState:
-        powers = tuple(dataclasses.replace(p, **changes) if p.name == name else p
+        powers = tuple(frozen.replace(p, **changes) if p.name == name else p
                        for p in self.powers)
-        return dataclasses.replace(self, powers=powers)
+        return frozen.replace(self, powers=powers)
 
     def with_pieces(self, power: str, region: str | None, **deltas: int) -> GameState:
         """Add (or take away, with negative numbers) pieces of one power in one place."""
         old = self.pieces(power, region)
-        new = dataclasses.replace(old, **{k: getattr(old, k) + v for k, v in deltas.items()})
+        new = frozen.replace(old, **{k: getattr(old, k) + v for k, v in deltas.items()})
         if min(new.armies, new.fleets, new.forts, new.markers) < 0:
             raise ValueError(f"{power} has too few pieces in {region}: {deltas}")
-        board = [p for p in self.board if (p.power, p.region) != (power, region)]
-        if not new.empty:
+        board = list(self.board)
+        at = next((i for i, p in enumerate(board) if p is old), None)
+        if at is not None:  # the board is in order, and stays so with the same place changed
+            if new.empty:
+                del board[at]
+            else:
+                board[at] = new
+        elif not new.empty:
             board.append(new)
             order = self._order()
             board.sort(key=lambda p: order(p.power, p.region))
-        return dataclasses.replace(self, board=tuple(board))
+        return frozen.replace(self, board=tuple(board))
 
     def _order(self) -> Callable[[str, str | None], tuple[int, int]]:
         powers = {name: i for i, name in enumerate(self.seating)}
@@ -326,7 +332,7 @@ class GameState:
 
     def with_market(self, key: str, delta: int) -> GameState:
         market = tuple((k, n + delta if k == key else n) for k, n in self.market)
-        return dataclasses.replace(self, market=market)
+        return frozen.replace(self, market=market)
 
 
 def units_of(pieces: Pieces) -> int:

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from guerra.rules.bots import quick
+import pytest
+
+from guerra.rules.bots import memo, quick
+from guerra.rules.bots.expert import Expert
+from guerra.rules.bots.match import PowerRecord, play_on
 from guerra.rules.bots.value import WIN, final_worth, reading, threat, unrest_penalty, worth
-from guerra.rules.game.state import Pieces, Standing
-from tests.rules.bots.helpers import AT, CARAIBI, ES, FR, GB, position
+from guerra.rules.dice import RandomDice
+from guerra.rules.flowchart import Accepted
+from guerra.rules.game.machine import start_game
+from guerra.rules.game.state import GameState, Pieces, Standing
+from tests.rules.bots.helpers import AT, CARAIBI, ES, FR, GB, POWERS, position, short
 
 
 def test_a_marker_that_takes_first_place_is_worth_more_than_one_that_changes_nothing() -> None:
@@ -90,3 +97,28 @@ def test_a_rivals_armies_beside_a_marker_threaten_it_and_a_fort_there_guards_it(
     allied = alone.with_pieces(ES, CARAIBI, armies=2)
     assert threat(reading(alone), FR) == 0 == threat(reading(allied), FR)
     assert threat(reading(threatened), FR) > threat(reading(guarded), FR) > 0
+
+
+def test_the_kept_figures_are_the_figures_computed_afresh(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Every position of a short game of Esperti (which fills the memos with the positions
+    they weighed), weighed for every power with the memos, twice, and without them: the same
+    worth, to the last bit."""
+    positions: list[GameState] = []
+
+    def keep(state: GameState) -> bool:
+        positions.append(state)
+        return False
+
+    dice = RandomDice(3)
+    begun = start_game(short("seed004"), POWERS, dice)
+    assert isinstance(begun, Accepted)
+    bots = {power: Expert(index) for index, power in enumerate(POWERS)}
+    over = play_on(begun.state, bots, {power: PowerRecord() for power in POWERS}, dice, keep)
+    assert over.state.finished and len(positions) > 100
+    for state in positions[::3]:
+        for power in state.seating:
+            monkeypatch.setattr(memo, "ENABLED", False)
+            fresh = worth(state, power)
+            monkeypatch.setattr(memo, "ENABLED", True)
+            assert worth(state, power) == fresh == worth(state, power)

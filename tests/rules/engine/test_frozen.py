@@ -10,8 +10,10 @@ import pytest
 
 from guerra.rules import frozen
 from guerra.rules.cursor import Cursor
+from guerra.rules.game.state import GameState
 from guerra.rules.seed004.model import AllyForce, Neutral
 from guerra.rules.seed004.state import AttackState, Holding
+from tests.rules.bots.helpers import started
 from tests.rules.helpers import ES, LAND, attacker, defender, situation
 
 
@@ -60,19 +62,38 @@ def test_other_classes_fall_back_to_dataclasses_replace() -> None:
             if self.value < 0:
                 raise ValueError("negative")
 
+    assert frozen._plain_fields(Checked) is None
+    with pytest.raises(ValueError, match="negative"):
+        frozen.replace(Checked(1), value=-1)
+
+
+def test_a_copy_leaves_out_the_values_the_cached_properties_kept() -> None:
     @dataclasses.dataclass(frozen=True)
     class Cached:
         value: int
+        other: int = 0
 
         @cached_property
         def double(self) -> int:
             return 2 * self.value
 
-    with pytest.raises(ValueError, match="negative"):
-        frozen.replace(Checked(1), value=-1)
     first = Cached(1)
-    assert first.double == 2
-    assert frozen.replace(first, value=5).double == 10
+    assert first.double == 2 and "double" in first.__dict__
+    for copy in (frozen.replace(first, value=5), frozen.replace_field(first, "value", 5)):
+        assert copy.__dict__ == {"value": 5, "other": 0}  # what dataclasses.replace builds
+        assert copy.double == 10
+    assert frozen.replace(first, other=3).double == 2
+    assert first.double == 2 and first.value == 1
+
+
+def test_a_game_state_takes_the_fast_copy_and_makes_its_lookups_afresh() -> None:
+    state = started()
+    assert frozen._plain_fields(GameState) is not None
+    power = state.seating[0]
+    assert state.power(power).gold == state.powers[0].gold  # the lookup by name is kept
+    richer = state.with_power(power, gold=99)
+    assert richer.power(power).gold == 99 and state.power(power).gold != 99
+    assert frozen.replace(richer, step=7) == dataclasses.replace(richer, step=7)
 
 
 def test_the_engines_records_take_the_fast_copy() -> None:

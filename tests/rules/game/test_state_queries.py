@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from guerra.rules.game.scenario import TileSpec
-from guerra.rules.game.state import PowerState
+from guerra.rules.game.state import Pieces, PowerState
 from tests.rules.game.helpers import in_rounds
 from tests.rules.game.scenarios import AF, BA, CA, ES, FR, GB, PR, ST, tiny
 
@@ -57,6 +57,26 @@ def test_the_board_lists_pieces_by_seating_then_home_then_scenario_regions() -> 
         state = state.with_pieces(power, region, armies=1)
     assert [(p.power, p.region) for p in state.board] == [
         (FR, None), (FR, ST), (FR, AF), (PR, None), (GB, BA), (ES, CA)]
+
+
+
+def test_pieces_changed_taken_away_or_placed_keep_the_board_in_order() -> None:
+    """A place changed keeps its place in the list (Prussia's home, Francia's Africa); one
+    left empty leaves it (Francia's Stati Tedeschi); a new one goes where it belongs (Gran
+    Bretagna's home); and each step's lookups read the new pieces."""
+    state = in_rounds()
+    for power, region in ((ES, CA), (GB, BA), (FR, AF), (FR, ST), (PR, None), (FR, None)):
+        state = state.with_pieces(power, region, armies=1)
+    assert state.pieces(PR, None).armies == 1
+    state = state.with_pieces(PR, None, armies=2, fleets=1)
+    state = state.with_pieces(FR, AF, armies=-1, markers=1)
+    state = state.with_pieces(FR, ST, armies=-1)
+    state = state.with_pieces(GB, None, forts=1)
+    assert [(p.power, p.region) for p in state.board] == [
+        (FR, None), (FR, AF), (PR, None), (GB, None), (GB, BA), (ES, CA)]
+    assert state.pieces(PR, None) == Pieces(PR, None, armies=3, fleets=1)
+    assert state.pieces(FR, AF) == Pieces(FR, AF, markers=1)
+    assert state.pieces(FR, ST) == Pieces(FR, ST)
 
 
 @pytest.mark.parametrize("kind", ["armies", "fleets", "forts", "markers"])
