@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 ENABLED = True
-KEPT = 200_000  # entries after which a memo starts again
+KEPT = 20_000  # entries after which a memo starts again (200,000: no faster, 40 MB more in 3 games)
 
 
 class Memo(Generic[T]):
