@@ -24,7 +24,8 @@ Printed per combat system:
 A Stratega plays `--rollouts` rounds of play-outs at most per decision and, with `--budget`,
 stops when another round would overrun that many seconds; without `--budget` (the default)
 it always plays `--rollouts` rounds, so that its games are reproducible too. Its searches
-are printed: how many, how many sent another choice than the Esperto's, how many failed.
+are printed: how many, how many sent another choice than the Esperto's, how many failed, and
+the rounds of play-outs a search played on average.
 `--action-horizon T D` ends a Stratega's play-outs of a turn action after T changes of turn or
 D decisions (default: `strategist.HORIZONS`, the rest of its turn and the next power's);
 `--endgame R` plays out its decisions in the last R rounds of the game to the game's end
@@ -67,7 +68,8 @@ class Game:
     kinds: list[tuple[str, float]]  # the tested level's decisions: (kind, seconds)
     fallbacks: dict[str, int]
     refused: dict[str, int]
-    searches: tuple[int, int, int] = (0, 0, 0)  # a Stratega's: searches, changed, failed
+    searches: tuple[int, int, int, int] = (0, 0, 0, 0)  # a Stratega's: searches, changed,
+    # failed, rounds of play-outs
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,8 +100,8 @@ def one_game(procedure: str, game: int, level: str, against: str, search: Search
             for i, power in enumerate(POWERS)}
     result = play_match(scenario, POWERS, bots, RandomDice(seed + game))
     tested = bots[seat]
-    searches = (tested.searches, tested.changed, tested.failures) \
-        if isinstance(tested, Stratega) else (0, 0, 0)
+    searches = (tested.searches, tested.changed, tested.failures, tested.played) \
+        if isinstance(tested, Stratega) else (0, 0, 0, 0)
     rank = result.rank(seat)
     rows = {row.power: row for row in result.standings}
     times: dict[str, list[float]] = {TESTED: [], OTHERS: []}
@@ -146,10 +148,11 @@ def report(procedure: str, games: list[Game], level: str, against: str,
     print(f"  {level} ({TESTED}) by kind of decision: " + "; ".join(
         f"{kind} {len(t)}, mean {1000 * statistics.mean(t):.1f}, p99 {_ms(t, 0.99):.1f}"
         for kind, t in sorted(by_kind.items())))
-    searched, changed, failed = (sum(g.searches[i] for g in games) for i in range(3))
+    searched, changed, failed, played = (sum(g.searches[i] for g in games) for i in range(4))
     if searched:
         print(f"  {level} searches: {searched}, another choice than the Esperto's in "
-              f"{changed}, failed {failed}")
+              f"{changed}, failed {failed}; {played / searched:.1f} rounds of play-outs a "
+              f"search")
 
 
 def main() -> None:

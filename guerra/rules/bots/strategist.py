@@ -91,6 +91,7 @@ class Stratega:
         self.endgame = endgame
         self.last = Search()
         self.searches = self.failures = self.changed = 0  # searches, failed, not the Esperto's
+        self.played = 0  # rounds of play-outs played whole, over every search
         self.kinds: Counter[str] = Counter()  # searches by kind of decision
 
     def choose(self, state: GameState, power: str) -> object:
@@ -144,6 +145,7 @@ class Stratega:
                 scores[index].append(value)
             rounds += 1
         self.last.rounds = rounds
+        self.played += rounds
         if not rounds:
             return chosen
         sent = self.pick(choices, scores)

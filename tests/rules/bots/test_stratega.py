@@ -76,7 +76,7 @@ def test_it_weighs_several_choices_and_sends_one_of_them() -> None:
     choice = decide(bot, state, power)
     search = bot.last
     assert len(search.choices) >= 2
-    assert search.rounds == 2
+    assert search.rounds == 2 and bot.searches == 1 and bot.played == 2
     assert choice == search.sent and choice in search.choices
     assert all(mean is not None for mean in search.means)
 
@@ -92,7 +92,8 @@ def test_the_rounds_stop_at_the_count_or_the_budget() -> None:
     state, power = rounds_state()
     counted = tiny(2, rollouts=3)
     decide(counted, state, power)
-    assert counted.last.rounds == 3
+    decide(counted, state, power)
+    assert counted.last.rounds == 3 and counted.played == 6  # the rounds of both searches
     # A budget already spent: the play-outs stop at once, the Esperto's choice is sent.
     hurried = tiny(2, rollouts=50, budget=0.0)
     choice = decide(hurried, state, power)
