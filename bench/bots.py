@@ -29,7 +29,8 @@ the rounds of play-outs a search played on average.
 `--action-horizon T D` ends a Stratega's play-outs of a turn action after T changes of turn or
 D decisions (default: `strategist.HORIZONS`, the rest of its turn and the next power's);
 `--endgame R` plays out its decisions in the last R rounds of the game to the game's end
-(default `strategist.ENDGAME_ROUNDS`, 0: never).
+(default `strategist.ENDGAME_ROUNDS`, 0: never). `--each` prints a line per game as it ends (in
+the games' order), so that a long run cut short still gives the games it played.
 """
 
 from __future__ import annotations
@@ -173,6 +174,8 @@ def main() -> None:
                         help="where a Stratega's play-outs of a turn action end")
     parser.add_argument("--endgame", type=int, default=ENDGAME_ROUNDS, metavar="ROUNDS",
                         help="the game's last rounds a Stratega plays out to the end")
+    parser.add_argument("--each", action="store_true",
+                        help="a line per game as it ends (a run cut short still says something)")
     args = parser.parse_args()
     horizons = dict(HORIZONS)
     if args.action_horizon:
@@ -190,9 +193,14 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in names:
             began = time.perf_counter()
-            games = list(pool.map(one_game, [name] * args.games, range(args.games),
-                                  [args.level] * args.games, [args.against] * args.games,
-                                  [search] * args.games))
+            games: list[Game] = []
+            for game in pool.map(one_game, [name] * args.games, range(args.games),
+                                 [args.level] * args.games, [args.against] * args.games,
+                                 [search] * args.games):
+                if args.each:
+                    print(f"  game {len(games)}: rank {game.rank}, VP {game.vp}, "
+                          f"best other {game.best_other}", flush=True)
+                games.append(game)
             report(name, games, args.level, args.against, time.perf_counter() - began)
 
 
