@@ -42,9 +42,5 @@ class Memo(Generic[T]):
         value = self.values[full] = compute(*args)
         return value
 
-    def clear(self) -> None:
-        self.values.clear()
-        self.scenarios.clear()
-
 
 _MISSING = object()

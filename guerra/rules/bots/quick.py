@@ -84,9 +84,9 @@ def shape_of(procedure: str, has_sea: bool, attacker: Side, defender: Side | Non
 
     mine, theirs = (
         frozen.replace(mine, army_training=more(mine.army_training, theirs.army_training),
-                            navy_training=more(mine.navy_training, theirs.navy_training)),
+                       navy_training=more(mine.navy_training, theirs.navy_training)),
         frozen.replace(theirs, army_training=more(theirs.army_training, mine.army_training),
-                            navy_training=more(theirs.navy_training, mine.navy_training)))
+                       navy_training=more(theirs.navy_training, mine.navy_training)))
     return Shape(procedure, has_sea, mine, theirs)
 
 
