@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from guerra.rules.bots.value import markers_by_region, outlook
+from guerra.rules.bots.position import markers_by_region, outlook
 from guerra.rules.game.inputs import CallPass, Propose, Raise
 from guerra.rules.game.state import AuctionState, GameState, Proposal, Side
 

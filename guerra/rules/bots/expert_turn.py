@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from guerra.rules.bots import playout, value
+from guerra.rules.bots import playout, position, value
 from guerra.rules.bots.value import worth
 from guerra.rules.game import movement, options, setup
 from guerra.rules.game.inputs import (
@@ -217,7 +217,7 @@ def best_attack(state: GameState, power: str, seed: int, base: float, floor: flo
     found = options.attacks(state, power)
     if not found:
         return None
-    first = value.reading(state)
+    first = position.reading(state)
     looks: dict[tuple[str, int | str], float] = {}
     ranked: list[tuple[float, int, Attack]] = []
     for index, attack in enumerate(found):

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property
 
 from guerra.rules.bots import quick
 from guerra.rules.bots.memo import Memo
+from guerra.rules.bots.position import Reading, reading
+from guerra.rules.game.scenario import RegionSpec
 from guerra.rules.game.scoring import PENALTIES, REVOLUTION, score_region
 from guerra.rules.game.state import GameState, Pieces, PowerState
 from guerra.rules.game.tiles import tile_income
 
-LATER = 0.85  # a later scoring's weight against the next one
 RIVAL_BEST, RIVAL_MEAN = 0.55, 0.35  # how much the best rival and the rivals' mean count
 ARMY, FLEET, FORT = 0.5, 0.4, 0.3  # a unit's worth beyond its upkeep and its uses
 POPULATION = 0.3  # a population point's worth beyond its income (builds, colonies)
@@ -40,46 +39,6 @@ TILE_USE: Mapping[str, float] = {
     "colonial_office": 0.6, "war_ministry": 0.9, "alliance": 0.25,
 }
 WIN = 10.0  # what first place is worth at the game's end, beyond the lead in VP
-BEFORE_INCOME = ("setup", "counters", "auction", "rounds")
-BEFORE_SCORING = (*BEFORE_INCOME, "income")
-
-
-@dataclass(frozen=True)
-class Outlook:
-    """What is left of the game: the weight of the region scorings to come (the next one 1),
-    the worth of one gold now and at each income to come, and the share of the game left."""
-
-    scorings: float
-    gold: float
-    incomes: tuple[float, ...]
-    left: float
-
-
-def outlook(state: GameState) -> Outlook:
-    wars, war = state.scenario.wars, state.war
-    rounds = state.scenario.rounds_for(len(state.seating))
-    scorings = wars - war + (1 if state.phase in BEFORE_SCORING else 0)
-    if state.finished:
-        scorings = 0
-    incomes_left = wars - war + (1 if state.phase in BEFORE_INCOME else 0)
-    if state.finished:
-        incomes_left = 0
-    this_war = rounds - max(0, state.round - 1) if state.phase in BEFORE_INCOME else 0
-    rounds_left = this_war + (wars - war) * rounds
-    gold = min(0.5, max(0.03, 0.045 * rounds_left))
-    # Gold of an income is spent in the war after it: the last income only breaks ties.
-    incomes = tuple(0.45 if war + i < wars else 0.03 for i in range(incomes_left))
-    total = wars * rounds
-    return Outlook(sum(LATER**i for i in range(scorings)), gold, incomes,
-                   rounds_left / total if total else 0.0)
-
-
-def markers_by_region(state: GameState) -> dict[str, dict[str, int]]:
-    found: dict[str, dict[str, int]] = {}
-    for pieces in state.board:
-        if pieces.region is not None and pieces.markers:
-            found.setdefault(pieces.region, {})[pieces.power] = pieces.markers
-    return found
 
 
 _VP: Memo[dict[str, float]] = Memo()
@@ -198,34 +157,10 @@ def final_worth(state: GameState, power: str) -> float:
 # --- what the power's armies could win ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What the potential reads of one position, computed once."""
-
-    state: GameState
-    view: Outlook
-    markers: Mapping[str, Mapping[str, int]]
-
-    @cached_property
-    def by_power(self) -> dict[str, tuple[Pieces, ...]]:
-        """Each power's pieces, in the board's order."""
-        found: dict[str, list[Pieces]] = {}
-        for pieces in self.state.board:
-            found.setdefault(pieces.power, []).append(pieces)
-        return {power: tuple(them) for power, them in found.items()}
-
-    @cached_property
-    def by_region(self) -> dict[str | None, tuple[Pieces, ...]]:
-        """The pieces in each region (None: at home), in the board's order."""
-        found: dict[str | None, list[Pieces]] = {}
-        for pieces in self.state.board:
-            found.setdefault(pieces.region, []).append(pieces)
-        return {region: tuple(them) for region, them in found.items()}
-
-    @cached_property
-    def tiles(self) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
-        """The tiles each power holds."""
-        return tuple((p.name, p.tiles) for p in self.state.powers)
+def _vp_of(spec: RegionSpec, counts: Mapping[str, int], who: str) -> float:
+    """The VP `who` scores in the region with these markers (G54-G55)."""
+    return next((vp for p, _c, _pl, vp in score_region(spec.vp, spec.places, counts)
+                 if p == who), 0.0)
 
 
 def marker_gain(reading: Reading, power: str, region: str, loser: str | None = None
@@ -236,18 +171,14 @@ def marker_gain(reading: Reading, power: str, region: str, loser: str | None = N
     view = reading.view
     held = dict(reading.markers.get(region, {}))
 
-    def vp_of(counts: Mapping[str, int], who: str) -> float:
-        return next((vp for p, _c, _pl, vp in score_region(spec.vp, spec.places, counts)
-                     if p == who), 0.0)
-
-    before = vp_of(held, power)
-    rival_before = vp_of(held, loser) if loser else 0.0
+    before = _vp_of(spec, held, power)
+    rival_before = _vp_of(spec, held, loser) if loser else 0.0
     held[power] = held.get(power, 0) + 1
     if loser is not None and held.get(loser, 0) > 0:
         held[loser] -= 1
-    gain = (vp_of(held, power) - before) * view.scorings
+    gain = (_vp_of(spec, held, power) - before) * view.scorings
     if loser is not None:
-        gain += (rival_before - vp_of(held, loser)) * view.scorings * RIVAL_BEST
+        gain += (rival_before - _vp_of(spec, held, loser)) * view.scorings * RIVAL_BEST
     return gain + sum(view.incomes) * 0.5
 
 
@@ -320,10 +251,6 @@ def best_attack(reading: Reading, power: str, region: str, units: tuple[int, int
     return max([0.0, *attack_worths(reading, power, region, units).values()])
 
 
-def reading(state: GameState) -> Reading:
-    return Reading(state, outlook(state), markers_by_region(state))
-
-
 def potential(reading: Reading, power: str) -> float:
     """What `power`'s armies and fleets could win by attacking where they stand (`REACH` of
     the best attack in each region), and from home, one Move away (`NEAR` of the best gain
@@ -356,15 +283,11 @@ def marker_loss(reading: Reading, power: str, region: str, winner: str) -> float
     spec = reading.state.scenario.region_by_name[region]
     held = dict(reading.markers.get(region, {}))
 
-    def vp_of(counts: Mapping[str, int], who: str) -> float:
-        return next((vp for p, _c, _pl, vp in score_region(spec.vp, spec.places, counts)
-                     if p == who), 0.0)
-
-    before, theirs = vp_of(held, power), vp_of(held, winner)
+    before, theirs = _vp_of(spec, held, power), _vp_of(spec, held, winner)
     held[power] -= 1
     held[winner] = held.get(winner, 0) + 1
-    lost = (before - vp_of(held, power)) * reading.view.scorings
-    gained = (vp_of(held, winner) - theirs) * reading.view.scorings
+    lost = (before - _vp_of(spec, held, power)) * reading.view.scorings
+    gained = (_vp_of(spec, held, winner) - theirs) * reading.view.scorings
     return lost + RIVAL_BEST * gained + sum(reading.view.incomes) * 0.5
 
 

@@ -10,7 +10,8 @@ import pytest
 from guerra.rules.bots import memo, quick
 from guerra.rules.bots.expert import Expert
 from guerra.rules.bots.match import PowerRecord, play_on
-from guerra.rules.bots.value import WIN, final_worth, reading, threat, unrest_penalty, worth
+from guerra.rules.bots.position import reading
+from guerra.rules.bots.value import WIN, final_worth, threat, unrest_penalty, worth
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game.machine import start_game
