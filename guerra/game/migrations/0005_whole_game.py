@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(end_games_without_rules, migrations.RunPython.noop),
+        migrations.RunPython(end_games_without_rules, migrations.RunPython.noop, elidable=True),
         migrations.CreateModel(
             name='WarScore',
             fields=[

@@ -34,7 +34,7 @@ class Migration(migrations.Migration):
             name="chain_seq",
             field=models.PositiveIntegerField(default=0),
         ),
-        migrations.RunPython(number_chains, migrations.RunPython.noop),
+        migrations.RunPython(number_chains, migrations.RunPython.noop, elidable=True),
         migrations.RemoveField(
             model_name="gameevent",
             name="prev_seq",
