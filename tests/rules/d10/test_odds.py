@@ -40,7 +40,10 @@ from tests.rules.d10.helpers import (
     situation,
 )
 
-FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The same 25 situations every run (derandomize): a random draw of the largest allies made the
+# independent model enumerate millions of faces now and then, 20 s of a run instead of 1.
+FEW = settings(max_examples=25, deadline=None, derandomize=True,
+               suppress_health_check=[HealthCheck.too_slow])
 
 
 def wins(attacking: tuple[int, ...], defending: tuple[int, ...]) -> int:
