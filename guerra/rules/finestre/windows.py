@@ -134,24 +134,40 @@ def playable(state: FinestreState, power: str) -> tuple[str, ...]:
 def might_play(state: FinestreState, power: str) -> bool:
     """Public facts only (W1: a hand's size, the deck, the window, the sides): whether some
     card `power` may hold could be played by it now. False for an empty hand, or when no card
-    of the deck (copies above 0) would be allowed to it in this window."""
+    of the deck (copies above 0) would be allowed to it in this window: `rule_problem` by kind
+    of card, as a yes or no (it is asked at every call of every window, also in the bots'
+    play-outs, where building each refusal's message was most of a window's time)."""
     if not state.hand(power):
         return False
-    return any(rule_problem(state, power, card.name, _some_ally(state, power, card.name))
-               is None for card in state.situation.deck.cards if card.copies > 0)
+    window = state.window
+    assert window is not None
+    kinds = {card.kind for card in state.situation.deck.cards if card.copies > 0}
+    if "counter" in kinds and (window.has_announcement
+                               or any(call.card is not None for call in window.calls)):
+        return True
+    allowed = ALLOWS[window.node]
+    if allowed is None or allowed not in kinds:
+        return False
+    side = state.side_of(power)
+    return side is not None and (allowed != "combatants" or bool(eligible_allies(state, side)))
 
 
 def skip_unplayable(state: FinestreState) -> FinestreState:
     """Ruling (secrecy): the powers called that public facts show can play nothing (an empty
     hand, or no card of the deck allowed to them now) pass unasked, until one might play or
-    the window closes. Whether a hand holds a card it may play is never consulted."""
+    the window closes. Whether a hand holds a card it may play is never consulted. (A pass
+    changes nothing `might_play` reads, so the window takes the passes in one change.)"""
     window = state.window
     assert window is not None
-    while not window.closed and not might_play(state, window.caller):
-        window = frozen.replace(window, calls=(*window.calls, Call(window.caller, asked=False)),
-                                at=window.at + 1, passes=window.passes + 1)
-        state = frozen.replace(state, window=window)
-    return state
+    order, at, passes = window.order, window.at, window.passes
+    skipped: list[Call] = []
+    while passes < len(order) and not might_play(state, order[at % len(order)]):
+        skipped.append(Call(order[at % len(order)], asked=False))
+        at, passes = at + 1, passes + 1
+    if not skipped:
+        return state
+    window = frozen.replace(window, calls=(*window.calls, *skipped), at=at, passes=passes)
+    return frozen.replace(state, window=window)
 
 
 def record_call(state: FinestreState, power: str, card: str | None, ally: str | None

@@ -4,13 +4,20 @@ the deck allowed to it there); otherwise it is asked, whatever its hand holds.""
 
 from __future__ import annotations
 
-from guerra.rules.dice import ScriptedDice
+import dataclasses
+import random
+
+import pytest
+
+from guerra.rules.dice import RandomDice, ScriptedDice
 from guerra.rules.explore import Played, play
 from guerra.rules.finestre import FINESTRE_PROCEDURE as P
-from guerra.rules.finestre.model import Situation
+from guerra.rules.finestre.cards import DEFAULT_DECK
+from guerra.rules.finestre.model import Ally, Situation
 from guerra.rules.finestre.state import FinestreState
+from guerra.rules.finestre.windows import _some_ally, might_play, rule_problem
 from guerra.rules.forces import Force, Region
-from tests.rules.finestre.helpers import AT, FR, RU
+from tests.rules.finestre.helpers import AT, ES, FR, RU
 
 Asked = list[tuple[str, str]]
 
@@ -73,3 +80,43 @@ def test_W3_who_is_asked_depends_on_the_sizes_of_the_hands_not_their_cards() -> 
                 assert seen_a.windows == seen_b.windows and seen_a.hands == seen_b.hands
                 assert seen_a.situation.hands == seen_b.situation.hands
 
+
+
+def deck_verdict(state: FinestreState, power: str) -> bool:
+    """W3's public test as its words say: a hand not empty, and some card of the deck (copies
+    above 0) the rules allow `power` now, a Cambio al comando naming an ally it could."""
+    return bool(state.hand(power)) and any(
+        rule_problem(state, power, card.name, _some_ally(state, power, card.name)) is None
+        for card in state.situation.deck.cards if card.copies > 0)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_W3_whether_a_power_is_asked_is_the_rules_verdict_on_the_cards_of_the_deck(seed: int
+                                                                                   ) -> None:
+    """`might_play` (asked at every call, so worked out by kind of card) agrees with the rules'
+    verdict card by card, for every power at every call of random attacks: with allies on both
+    sides, random hands and decks with some kinds of card left out."""
+    rng = random.Random(seed)
+    kept = [card if rng.random() < 0.7 else dataclasses.replace(card, copies=0)
+            for card in DEFAULT_DECK.cards]
+    names = [card.name for card in DEFAULT_DECK.cards]
+    hands = tuple((power, tuple(rng.choices(names, k=rng.randrange(3))))
+                  for power in (FR, RU, ES, AT))
+    s = Situation(Region("Stati Tedeschi", False), Force(FR, gold=5, armies=3, fleets=1),
+                  Force(RU, armies=2, forts=1, control_markers=1),
+                  attacker_allies=(Ally(ES, rng.randrange(2)),),
+                  defender_allies=(Ally(AT, rng.randrange(2)),), turn_order=(FR, ES, RU, AT),
+                  hands=hands, deck=dataclasses.replace(DEFAULT_DECK, cards=tuple(kept)))
+    policy = P.random_policy(rng)
+    checked: list[bool] = []
+
+    def answer(state: FinestreState, power: str) -> object:
+        if state.window is not None and state.window.announced:
+            for each in (FR, RU, ES, AT):
+                verdict = deck_verdict(state, each)
+                assert might_play(state, each) == verdict, (state.window.name, each)
+                checked.append(verdict)
+        return policy(state, power)
+
+    assert play(P, s, answer, RandomDice(random.Random(seed))).state.finished
+    assert True in checked
