@@ -1,4 +1,4 @@
-"""`python -m guerra.rules resolve|odds CASE.json`, run as a real subprocess."""
+"""`python -m guerra.rules resolve|odds CASE.json`, through `subprocess.run` as a user runs it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ import pytest
 from guerra.rules import cli
 
 ROOT = Path(__file__).resolve().parents[3]
+# `python -m guerra.rules` answered in this process (tests/rules/conftest.py); some of these
+# tests run it as a real child process as well (engine/test_cli_subprocess.py).
+pytestmark = pytest.mark.usefixtures("cli_in_process")
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
 

@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
+# `python -m guerra.rules` answered in this process (tests/rules/conftest.py); some of these
+# tests run it as a real child process as well (engine/test_cli_subprocess.py).
+pytestmark = pytest.mark.usefixtures("cli_in_process")
 CASES = Path(__file__).resolve().parents[1] / "cases"
 SPEC = json.loads((CASES / "spec_example.json").read_text(encoding="utf-8"))
 AUCTION = {"seating": ["Francia", "Prussia"], "first_opener": "Francia",

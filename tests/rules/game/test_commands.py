@@ -1,4 +1,4 @@
-"""`python -m guerra.rules war-end|auction CASE.json`, run as a real subprocess.
+"""`python -m guerra.rules war-end|auction CASE.json`, through `subprocess.run` as a user runs it.
 
 Every expected number is worked out by hand from game-rules.md (G21-G27, G41-G42, G50-G62 and
 section 5); the arithmetic sits next to it. Readings of points the spec leaves open are written
@@ -25,6 +25,9 @@ import pytest
 from tests.rules.game.helpers import power, region
 
 ROOT = Path(__file__).resolve().parents[3]
+# `python -m guerra.rules` answered in this process (tests/rules/conftest.py); some of these
+# tests run it as a real child process as well (engine/test_cli_subprocess.py).
+pytestmark = pytest.mark.usefixtures("cli_in_process")
 
 GB, FR, ES, AT, PR, RU, NL = ("Gran Bretagna", "Francia", "Spagna", "Austria", "Prussia",
                               "Russia", "Province Unite")
