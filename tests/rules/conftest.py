@@ -3,7 +3,7 @@ run `python -m guerra.rules ...` through `subprocess.run`, as a user would; thei
 them `usefixtures("cli_in_process")`, which answers that command with `cli.main` in this
 process: the same exit status, stdout and stderr, the code seen by coverage and by mutation
 testing (`python -m tests.mutation`, which cannot follow a child process), and none of a child's
-start (some 0.2 s of the processors each, over a hundred and fifty cases).
+start (some 0.2 s of the processors each, for 138 cases).
 engine/test_cli_subprocess.py runs some of the same tests again as real child processes."""
 
 from __future__ import annotations
