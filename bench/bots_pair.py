@@ -1,6 +1,7 @@
 """Paired comparison of Stratega variants on the same games: prints which finishes first more.
 
-    .venv/bin/python bench/bots_pair.py --arm ENDGAME[,BUDGET] [--arm ...] [--games N]
+    .venv/bin/python bench/bots_pair.py --arm ENDGAME[,BUDGET[,MARGIN[,CAUTION]]] [--arm ...]
+                                        [--games N]
                                         [--seed S] [--procedure NAME] [--rollouts R]
                                         [--from-war W] [--jobs J] [--cache DIR]
 
@@ -12,7 +13,9 @@ later run with other arms reuses it). Each arm then finishes every kept game wit
 bots, its Stratega playing out its decisions in the game's last ENDGAME rounds to the game's
 end (0: never) and, with BUDGET, searching as it plays, within that many seconds per decision
 (up to `strategist.ROLLOUTS` rounds); else `--rollouts` rounds, the same results on any
-machine. An arm "0" finishes the games as
+machine. MARGIN and CAUTION (by default `strategist.MARGIN` and `CAUTION`) are what another
+choice than the Esperto's must gain, in VP and in standard errors, to be sent ("0,,0.1,1" has
+no endgame, no budget, 0.1 VP and 1 standard error). An arm "0" finishes the games as
 `bench/bots.py --endgame 0` plays them.
 
 The arms' games are alike until their Stratega chooses otherwise, so a difference between two
@@ -41,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bots import POWERS, Search, make_bot
 from guerra.rules.bots.levels import EXPERT, STRATEGIST
 from guerra.rules.bots.match import PowerRecord, play_on
-from guerra.rules.bots.strategist import ROLLOUTS, Stratega
+from guerra.rules.bots.strategist import CAUTION, MARGIN, ROLLOUTS, Stratega
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import Refused
 from guerra.rules.game.machine import start_game
@@ -72,10 +75,15 @@ class Finish:
     searches: int
 
 
-def arm_of(text: str) -> tuple[int, float | None]:
-    """"ENDGAME[,BUDGET]": the rounds played out to the end, and the seconds per decision."""
-    rounds, _sep, budget = text.partition(",")
-    return int(rounds), float(budget) if budget else None
+def arm_of(text: str) -> tuple[int, float | None, float, float]:
+    """"ENDGAME[,BUDGET[,MARGIN[,CAUTION]]]": the rounds played out to the end, the seconds per
+    decision, the gain in VP and in standard errors another choice must show."""
+    parts = text.split(",")
+    if len(parts) > 4:
+        raise ValueError(f"an arm has four parts at most: {text}")
+    rounds, budget, margin, caution = [*parts, "", "", ""][:4]
+    return (int(rounds), float(budget) if budget else None,
+            float(margin) if margin else MARGIN, float(caution) if caution else CAUTION)
 
 
 def kept(setup: Setup, game: int) -> Path:
@@ -107,7 +115,7 @@ def finish(setup: Setup, game: int, arm: str) -> Finish:
     state, bots, dice, seat = pickle.loads(kept(setup, game).read_bytes())
     stratega = bots[seat]
     assert isinstance(stratega, Stratega)
-    stratega.endgame, stratega.budget = arm_of(arm)
+    stratega.endgame, stratega.budget, stratega.margin, stratega.caution = arm_of(arm)
     if stratega.budget is not None:
         stratega.rollouts = ROLLOUTS  # as it plays: as many rounds as the budget allows
     searched = stratega.searches

@@ -7,7 +7,7 @@ rounds of play-outs (`rollout.play`): each round draws one game the power may be
 (`determinize.sample`: the hidden order of the counters, the unseen cards) and one seed of
 dice and bots, and plays every choice from it alike (common random numbers), each to a
 horizon where the position is weighed for the power (`value.worth`). The choice with the best
-mean is sent if it beats the Esperto's on the same rounds by `margin` and by `CAUTION`
+mean is sent if it beats the Esperto's on the same rounds by `margin` and by `caution`
 standard errors of the gain, over `MIN_ROUNDS` rounds at least (a few play-outs are noisy);
 else the Esperto's.
 
@@ -83,10 +83,11 @@ class Stratega:
     def __init__(self, seed: int | random.Random, budget: float | None = BUDGET,
                  rollouts: int = ROLLOUTS, margin: float = MARGIN,
                  horizons: dict[str, Horizon] | None = None, *,
-                 endgame: int = ENDGAME_ROUNDS) -> None:
+                 endgame: int = ENDGAME_ROUNDS, caution: float = CAUTION) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.expert = Expert(self.rng.randrange(1 << 30))
         self.budget, self.rollouts, self.margin = budget, max(1, rollouts), margin
+        self.caution = caution
         self.horizons = horizons if horizons is not None else HORIZONS
         self.endgame = endgame
         self.last = Search()
@@ -175,7 +176,7 @@ class Stratega:
             return choices[0]
         mean = sum(gain) / len(gain)
         spread = (sum((g - mean) ** 2 for g in gain) / (len(gain) - 1)) ** 0.5
-        if mean - CAUTION * spread / len(gain) ** 0.5 >= self.margin:
+        if mean - self.caution * spread / len(gain) ** 0.5 >= self.margin:
             return choices[best]
         return choices[0]
 

@@ -226,5 +226,10 @@ def test_another_choice_is_sent_only_for_a_steady_gain_over_enough_rounds() -> N
     unsteady: list[list[float | None]] = [[0.0] * 4, [9.0, -7.0, 6.0, -4.0], [0.0] * 4]
     assert bot.pick(choices, small) == "esperto"
     assert bot.pick(choices, unsteady) == "esperto"
+    # With no caution, the unsteady gain (mean 1.0) passes the margin; with a lower margin, the
+    # small one.
+    careless = Stratega(1, budget=None, rollouts=1, horizons=TINY, caution=0.0)
+    assert careless.pick(choices, unsteady) == "other"
+    assert Stratega(1, budget=None, horizons=TINY, margin=0.1).pick(choices, small) == "other"
     # The Esperto's choice refused by the rules: the best of the others, whatever the rounds.
     assert bot.pick(choices, [[None], [1.0], [2.0]]) == "third"
