@@ -166,7 +166,8 @@ def report(arms: list[str], finished: dict[str, list[Finish]], seconds: float) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--arm", action="append", required=True,
-                        help="ENDGAME[,BUDGET]: rounds played out to the end, seconds")
+                        help="ENDGAME[,BUDGET[,MARGIN[,CAUTION]]]: rounds played out to the "
+                             "end, seconds per decision, VP and standard errors of gain")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--procedure", default="seed004")
