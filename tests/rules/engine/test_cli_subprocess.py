@@ -1,6 +1,6 @@
 """Some of the command-line tests again, with `python -m guerra.rules` a real child process, as a
 user runs it: its `__main__`, its exit status through `sys.exit`, its stdout and stderr encoded
-and decoded. The rest of those tests answer the command in this process (tests/rules/conftest.py);
+and decoded. The rest of those tests answer the command in this process (tests/rules/commands.py);
 here each command's good case, its refusals and its hostile files, one of each kind."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 from typing import Any
 
-from tests.rules.conftest import COMMAND, run_in_process
+from tests.rules.commands import COMMAND, run_in_process
 from tests.rules.engine import test_cli, test_cli_hostile
 from tests.rules.game import test_commands
 

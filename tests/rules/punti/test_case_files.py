@@ -1,37 +1,22 @@
 """`python -m guerra.rules resolve|odds CASE.json` for "punti" cases (procedures/punti.md, "The
-case file"), run as a real subprocess and in this process (`cli.main`). Every expectation is
-worked out by hand from E1-E11; bad cases exit with status 2 and one Italian line."""
+case file"), answered in this process (`cli.main`); three cases by a real child process too.
+Every expectation is worked out by hand from E1-E11; bad cases exit with status 2 and one
+Italian line."""
 
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from guerra.rules import cli
+from tests.rules.commands import answered_alike, in_process
 
-ROOT = Path(__file__).resolve().parents[3]
 CASES = Path(__file__).resolve().parent / "cases"
 
 Runner = Callable[..., tuple[int, str, str]]
-
-
-def in_subprocess(*args: str) -> tuple[int, str, str]:
-    done = subprocess.run([sys.executable, "-m", "guerra.rules", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    return done.returncode, done.stdout, done.stderr
-
-
-def in_process(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = cli.main(list(args), out, err)
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
@@ -48,9 +33,8 @@ def command() -> Runner:
     ("resolve", "bad_unknown_profile.json"),
 ])
 def test_a_child_process_answers_as_this_process_does(verb: str, case: str) -> None:
-    answered = in_subprocess(verb, str(CASES / case))
-    assert answered == in_process(verb, str(CASES / case))
-    assert answered[0] in (0, 2) and (answered[1] or answered[2])
+    status, out, err = answered_alike(verb, str(CASES / case))
+    assert status in (0, 2) and (out or err)
 
 
 def resolved(command: Runner, case: str) -> dict[str, Any]:
