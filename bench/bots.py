@@ -4,6 +4,7 @@
                                    [--against LEVEL] [--seed S] [--jobs J]
                                    [--rollouts R] [--budget SECONDS]
                                    [--action-horizon TURNS DECISIONS] [--endgame ROUNDS]
+                                   [--margin VP] [--caution SE] [--narrow ROUNDS]
 
 For each combat system (default: every one registered), N four-power games of the shipped
 "Europa 1700" (Gran Bretagna, Francia, Spagna, Austria), one bot of `--level` (default the
@@ -29,7 +30,11 @@ the rounds of play-outs a search played on average.
 `--action-horizon T D` ends a Stratega's play-outs of a turn action after T changes of turn or
 D decisions (default: `strategist.HORIZONS`, the rest of its turn and the next power's);
 `--endgame R` plays out its decisions in the last R rounds of the game to the game's end
-(default `strategist.ENDGAME_ROUNDS`, 0: never). `--each` prints a line per game as it ends (in
+(default `strategist.ENDGAME_ROUNDS`, 0: never). `--margin` and `--caution` are what another
+choice than the Esperto's must gain to be sent, in VP and in standard errors (default
+`strategist.MARGIN`, `CAUTION`); `--narrow R` weighs on only the Esperto's choice and the best
+other after R rounds, with the play-outs the others would have had (default: every choice
+every round). `--each` prints a line per game as it ends (in
 the games' order), so that a long run cut short still gives the games it played.
 """
 
@@ -48,7 +53,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from guerra.rules.bots.levels import EXPERT, NOVICE, STRATEGIST, Bot, levels, make
 from guerra.rules.bots.match import play_match
 from guerra.rules.bots.rollout import Horizon
-from guerra.rules.bots.strategist import ENDGAME_ROUNDS, HORIZONS, ROLLOUTS, Stratega
+from guerra.rules.bots.strategist import (
+    CAUTION,
+    ENDGAME_ROUNDS,
+    HORIZONS,
+    MARGIN,
+    ROLLOUTS,
+    Stratega,
+)
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import procedures
 from guerra.rules.game.scenario_file import shipped
@@ -76,20 +88,24 @@ class Game:
 @dataclasses.dataclass(frozen=True)
 class Search:
     """The games' seed (`--seed`), and how a Stratega searches (`--rollouts`, `--budget`,
-    `--action-horizon`, `--endgame`)."""
+    `--action-horizon`, `--endgame`, `--margin`, `--caution`, `--narrow`)."""
 
     seed: int = 0
     rollouts: int = ROLLOUTS
     budget: float | None = None
     horizons: dict[str, Horizon] = dataclasses.field(default_factory=lambda: dict(HORIZONS))
     endgame: int = ENDGAME_ROUNDS
+    margin: float = MARGIN
+    caution: float = CAUTION
+    narrow: int | None = None
 
 
 def make_bot(level: str, seed: int, search: Search) -> Bot:
     """The bot of `level` seeded `seed`, a Stratega searching as `search` says."""
     if level == STRATEGIST:
         return Stratega(seed, budget=search.budget, rollouts=search.rollouts,
-                        horizons=search.horizons, endgame=search.endgame)
+                        horizons=search.horizons, endgame=search.endgame,
+                        margin=search.margin, caution=search.caution, narrow=search.narrow)
     return make(level, seed)
 
 
@@ -174,13 +190,21 @@ def main() -> None:
                         help="where a Stratega's play-outs of a turn action end")
     parser.add_argument("--endgame", type=int, default=ENDGAME_ROUNDS, metavar="ROUNDS",
                         help="the game's last rounds a Stratega plays out to the end")
+    parser.add_argument("--margin", type=float, default=MARGIN, metavar="VP",
+                        help="the mean gain another choice must show to be sent")
+    parser.add_argument("--caution", type=float, default=CAUTION, metavar="SE",
+                        help="...and by this many standard errors")
+    parser.add_argument("--narrow", type=int, default=None, metavar="ROUNDS",
+                        help="after this many rounds, weigh only the Esperto's choice and the "
+                             "best other")
     parser.add_argument("--each", action="store_true",
                         help="a line per game as it ends (a run cut short still says something)")
     args = parser.parse_args()
     horizons = dict(HORIZONS)
     if args.action_horizon:
         horizons["action"] = Horizon(*args.action_horizon)
-    search = Search(args.seed, args.rollouts, args.budget, horizons, args.endgame)
+    search = Search(args.seed, args.rollouts, args.budget, horizons, args.endgame,
+                    args.margin, args.caution, args.narrow)
     names = args.procedure or [procedure.name for procedure in procedures()]
     print(f"{args.games} games per combat system: one {args.level} (seat rotating) against "
           f"three {args.against}, Europa 1700, seed {args.seed}")
@@ -189,7 +213,9 @@ def main() -> None:
               f"{'none' if args.budget is None else f'{args.budget} s'}; a turn action's "
               f"play-outs to {horizons['action']}"
               + (f"; to the game's end in its last {args.endgame} rounds"
-                 if args.endgame else ""))
+                 if args.endgame else "")
+              + f"; margin {args.margin} VP, caution {args.caution}"
+              + (f"; narrowed after {args.narrow} rounds" if args.narrow else ""))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in names:
             began = time.perf_counter()

@@ -1,7 +1,7 @@
 """Paired comparison of Stratega variants on the same games: prints which finishes first more.
 
-    .venv/bin/python bench/bots_pair.py --arm ENDGAME[,BUDGET[,MARGIN[,CAUTION]]] [--arm ...]
-                                        [--games N]
+    .venv/bin/python bench/bots_pair.py --arm ENDGAME[,BUDGET[,MARGIN[,CAUTION[,NARROW]]]]
+                                        [--arm ...] [--games N]
                                         [--seed S] [--procedure NAME] [--rollouts R]
                                         [--from-war W] [--jobs J] [--cache DIR]
 
@@ -13,10 +13,12 @@ later run with other arms reuses it). Each arm then finishes every kept game wit
 bots, its Stratega playing out its decisions in the game's last ENDGAME rounds to the game's
 end (0: never) and, with BUDGET, searching as it plays, within that many seconds per decision
 (up to `strategist.ROLLOUTS` rounds); else `--rollouts` rounds, the same results on any
-machine. MARGIN and CAUTION (by default `strategist.MARGIN` and `CAUTION`) are what another
-choice than the Esperto's must gain, in VP and in standard errors, to be sent ("0,,0.1,1" has
-no endgame, no budget, 0.1 VP and 1 standard error). An arm "0" finishes the games as
-`bench/bots.py --endgame 0` plays them.
+machine, and the finished games are kept in DIR too (a later run reuses them). MARGIN and
+CAUTION (by default `strategist.MARGIN` and `CAUTION`) are what another choice than the
+Esperto's must gain, in VP and in standard errors, to be sent ("0,,0.1,1" has no endgame, no
+budget, 0.1 VP and 1 standard error); NARROW (by default none) the rounds after which only the
+Esperto's choice and the best other are weighed ("0,,,,3": after three). An arm "0" finishes
+the games as `bench/bots.py --endgame 0` plays them.
 
 The arms' games are alike until their Stratega chooses otherwise, so a difference between two
 arms comes from their choices, not from other games: far fewer games show it than two
@@ -75,15 +77,17 @@ class Finish:
     searches: int
 
 
-def arm_of(text: str) -> tuple[int, float | None, float, float]:
-    """"ENDGAME[,BUDGET[,MARGIN[,CAUTION]]]": the rounds played out to the end, the seconds per
-    decision, the gain in VP and in standard errors another choice must show."""
+def arm_of(text: str) -> tuple[int, float | None, float, float, int | None]:
+    """"ENDGAME[,BUDGET[,MARGIN[,CAUTION[,NARROW]]]]": the rounds played out to the end, the
+    seconds per decision, the gain in VP and in standard errors another choice must show, the
+    rounds after which a search narrows."""
     parts = text.split(",")
-    if len(parts) > 4:
-        raise ValueError(f"an arm has four parts at most: {text}")
-    rounds, budget, margin, caution = [*parts, "", "", ""][:4]
+    if len(parts) > 5:
+        raise ValueError(f"an arm has five parts at most: {text}")
+    rounds, budget, margin, caution, narrow = [*parts, "", "", "", ""][:5]
     return (int(rounds), float(budget) if budget else None,
-            float(margin) if margin else MARGIN, float(caution) if caution else CAUTION)
+            float(margin) if margin else MARGIN, float(caution) if caution else CAUTION,
+            int(narrow) if narrow else None)
 
 
 def kept(setup: Setup, game: int) -> Path:
@@ -111,11 +115,28 @@ def kept(setup: Setup, game: int) -> Path:
 
 
 def finish(setup: Setup, game: int, arm: str) -> Finish:
-    """Game `game` from its kept start to the end, its Stratega as `arm` says."""
+    """Game `game` from its kept start to the end, its Stratega as `arm` says; kept too
+    unless the arm has a budget (its games depend on the machine's speed)."""
+    values = arm_of(arm)
+    if values[1] is not None:
+        return _finish(setup, game, arm)
+    path = setup.cache / f"game{game}-arm{'-'.join(map(str, values))}.pickle"
+    if path.exists():
+        finished: Finish = pickle.loads(path.read_bytes())
+        return finished
+    ended = _finish(setup, game, arm)
+    partial = path.with_suffix(".partial")
+    partial.write_bytes(pickle.dumps(ended))
+    partial.rename(path)
+    return ended
+
+
+def _finish(setup: Setup, game: int, arm: str) -> Finish:
     state, bots, dice, seat = pickle.loads(kept(setup, game).read_bytes())
     stratega = bots[seat]
     assert isinstance(stratega, Stratega)
-    stratega.endgame, stratega.budget, stratega.margin, stratega.caution = arm_of(arm)
+    (stratega.endgame, stratega.budget, stratega.margin, stratega.caution,
+     stratega.narrow) = arm_of(arm)
     if stratega.budget is not None:
         stratega.rollouts = ROLLOUTS  # as it plays: as many rounds as the budget allows
     searched = stratega.searches
@@ -166,8 +187,9 @@ def report(arms: list[str], finished: dict[str, list[Finish]], seconds: float) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--arm", action="append", required=True,
-                        help="ENDGAME[,BUDGET[,MARGIN[,CAUTION]]]: rounds played out to the "
-                             "end, seconds per decision, VP and standard errors of gain")
+                        help="ENDGAME[,BUDGET[,MARGIN[,CAUTION[,NARROW]]]]: rounds played "
+                             "out to the end, seconds per decision, VP and standard errors of "
+                             "gain, rounds before narrowing")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--procedure", default="seed004")

@@ -18,7 +18,13 @@ other power, and first place) rather than the Esperto's yardstick. None by defau
 games two such rounds gained 1.1 VP of lead and 7 first places (the latter within chance),
 but their searches take several seconds, which a budget would cut short (bench/README.md).
 
-The rounds stop at `rollouts`, or when another would overrun `budget` seconds
+With `narrow` (None by default: every choice is played every round), after that many rounds
+the search weighs on only the Esperto's choice and the best other by mean so far (all of them
+while the Esperto's is refused), and spends the play-outs the others would have had on more
+rounds of these two: the close call gets the rounds, not a choice that already trails.
+
+The rounds stop when the play-outs reach `rollouts` for each choice weighed (`rollouts`
+rounds without `narrow`), or when another round would overrun `budget` seconds
 (`time.perf_counter`), or when the budget runs out in the middle of one (a play-out stops
 there, `rollout.TimeUp`, and its round is left out: with fewer than `MIN_ROUNDS` rounds
 whole, the Esperto's choice is sent). With `budget=None` only the count of rounds stops them,
@@ -83,11 +89,12 @@ class Stratega:
     def __init__(self, seed: int | random.Random, budget: float | None = BUDGET,
                  rollouts: int = ROLLOUTS, margin: float = MARGIN,
                  horizons: dict[str, Horizon] | None = None, *,
-                 endgame: int = ENDGAME_ROUNDS, caution: float = CAUTION) -> None:
+                 endgame: int = ENDGAME_ROUNDS, caution: float = CAUTION,
+                 narrow: int | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.expert = Expert(self.rng.randrange(1 << 30))
         self.budget, self.rollouts, self.margin = budget, max(1, rollouts), margin
-        self.caution = caution
+        self.caution, self.narrow = caution, narrow
         self.horizons = horizons if horizons is not None else HORIZONS
         self.endgame = endgame
         self.last = Search()
@@ -128,23 +135,29 @@ class Stratega:
         self.kinds[kind] += 1
         scores: list[list[float | None]] = [[] for _choice in choices]
         deadline = None if self.budget is None else began + self.budget
-        rounds = 0
-        while rounds < self.rollouts:
+        rounds = playouts = 0
+        weighed = list(range(len(choices)))
+        while playouts + len(weighed) <= self.rollouts * len(choices):
             if self.budget is not None and rounds:
                 spent = time.perf_counter() - began
-                if spent + spent / rounds > self.budget:
+                if spent + spent / playouts * len(weighed) > self.budget:
                     break
             round_seed = rng.randrange(1 << 30)
             world = determinize.sample(state, power, random.Random(round_seed))
             try:
-                found = [rollout.play(world, power, choice, round_seed, horizon,
+                found = [rollout.play(world, power, choices[index], round_seed, horizon,
                                       deadline=deadline)
-                         for choice in choices]
+                         for index in weighed]
             except rollout.TimeUp:
                 break
-            for index, value in enumerate(found):
+            for index, value in zip(weighed, found, strict=True):
                 scores[index].append(value)
             rounds += 1
+            playouts += len(weighed)
+            if rounds == self.narrow:
+                weighed = narrowed(scores)
+                if len(weighed) < 2:
+                    break
         self.last.rounds = rounds
         self.played += rounds
         if not rounds:
@@ -156,12 +169,10 @@ class Stratega:
 
     def pick(self, choices: list[object], scores: list[list[float | None]]) -> object:
         """The choice with the best mean, if it gains `margin` over the Esperto's (the first)
-        on the `MIN_ROUNDS` or more rounds where both were played; else the Esperto's."""
-        means: list[float | None] = []
-        for row in scores:
-            values = [v for v in row if v is not None]
-            means.append(sum(values) / len(values) if values and len(values) == len(row)
-                         else None)
+        on the `MIN_ROUNDS` or more rounds where both were played; else the Esperto's. A
+        choice refused in a round, or dropped (`narrow`: fewer rounds than the most), has no
+        mean."""
+        means = [_mean(row, max(map(len, scores))) for row in scores]
         self.last.means = means
         if means[0] is None:
             ranked = [(m, -i) for i, m in enumerate(means) if m is not None]
@@ -179,6 +190,23 @@ class Stratega:
         if mean - self.caution * spread / len(gain) ** 0.5 >= self.margin:
             return choices[best]
         return choices[0]
+
+
+def _mean(row: list[float | None], rounds: int) -> float | None:
+    """The mean of `row`, if it has `rounds` values and no None."""
+    values = [v for v in row if v is not None]
+    return sum(values) / len(values) if values and len(values) == len(row) == rounds else None
+
+
+def narrowed(scores: list[list[float | None]]) -> list[int]:
+    """The choices to weigh on: the Esperto's (the first) and the other with the best mean so
+    far, the first of equals; all of them while the Esperto's has no mean (refused)."""
+    rounds = max(map(len, scores))
+    means = [_mean(row, rounds) for row in scores]
+    if means[0] is None:
+        return list(range(len(scores)))
+    others = [(mean, -index) for index, mean in enumerate(means) if index and mean is not None]
+    return [0, -max(others)[1]] if others else [0]
 
 
 def in_endgame(state: GameState, rounds: int) -> bool:

@@ -12,7 +12,7 @@ from guerra.rules.bots import candidates, levels, rollout
 from guerra.rules.bots.levels import NOVICE, STRATEGIST, Bot, decide, make
 from guerra.rules.bots.match import play_match
 from guerra.rules.bots.rollout import Horizon
-from guerra.rules.bots.strategist import MIN_ROUNDS, Stratega, in_endgame
+from guerra.rules.bots.strategist import MIN_ROUNDS, Stratega, in_endgame, narrowed
 from guerra.rules.dice import RandomDice
 from guerra.rules.flowchart import Accepted
 from guerra.rules.game.inputs import PlayTile
@@ -103,6 +103,42 @@ def test_the_rounds_stop_at_the_count_or_the_budget() -> None:
     patient = tiny(2, rollouts=2, budget=600.0)
     decide(patient, state, power)
     assert patient.last.rounds == 2
+
+
+def test_narrowed_the_search_spends_the_trailing_choices_play_outs_on_the_close_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state, power = rounds_state()
+    played: list[object] = []
+    play = rollout.play
+
+    def counting_play(*args: object, **kwargs: object) -> float | None:
+        played.append(args[2])
+        return play(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "play", counting_play)
+    bot = Stratega(2, budget=None, rollouts=3, horizons=TINY, narrow=2)
+    decide(bot, state, power)
+    search, choices = bot.last, bot.last.choices
+    assert len(choices) > 2
+    # The same play-outs as three rounds of every choice, more rounds for the two kept.
+    assert len(played) <= 3 * len(choices) < len(played) + 2
+    assert search.rounds == 2 + (len(choices) * 3 - 2 * len(choices)) // 2
+    kept = [choice for choice, mean in zip(choices, search.means, strict=True)
+            if mean is not None]
+    assert kept[0] == choices[0] and len(kept) == 2
+    assert played[:2 * len(choices)] == choices * 2 and set(played[2 * len(choices):]) == set(kept)
+    # Without narrowing: three rounds of every choice, as before.
+    played.clear()
+    wide = Stratega(2, budget=None, rollouts=3, horizons=TINY)
+    decide(wide, state, power)
+    assert wide.last.rounds == 3 and played == wide.last.choices * 3
+
+
+def test_narrowing_keeps_the_espertos_choice_and_the_best_other() -> None:
+    assert narrowed([[0.0, 1.0], [2.0, 0.0], [3.0, 1.0], [5.0, None]]) == [0, 2]
+    assert narrowed([[0.0], [1.0], [1.0]]) == [0, 1]  # the first of equals
+    assert narrowed([[None], [1.0], [2.0]]) == [0, 1, 2]  # the Esperto's refused: all
+    assert narrowed([[1.0], [None], [None]]) == [0]  # no other to weigh
 
 
 def test_the_order_of_the_counters_to_draw_changes_nothing() -> None:
