@@ -74,7 +74,8 @@ AUCTION_HORIZONS: dict[str, Horizon] = {
 @dataclass
 class Search:
     """What the last decision's search did: the choices weighed, the rounds played, each
-    choice's mean worth (None: refused), the one sent, whether it failed."""
+    choice's mean worth (None: refused, or dropped by `narrow`), the one sent, whether it
+    failed."""
 
     choices: list[object] = field(default_factory=list)
     rounds: int = 0
