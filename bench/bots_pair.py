@@ -108,10 +108,15 @@ def kept(setup: Setup, game: int) -> Path:
     records = {power: PowerRecord() for power in POWERS}
     state = play_on(started.state, bots, records, dice,
                     until=lambda s: s.war >= setup.from_war).state
-    partial = path.with_suffix(".partial")
-    partial.write_bytes(pickle.dumps((state, bots, dice, seat)))
-    partial.rename(path)
+    _keep(path, (state, bots, dice, seat))
     return path
+
+
+def _keep(path: Path, value: object) -> None:
+    """`value` pickled at `path`, whole or not at all (a run stopped midway leaves no half)."""
+    partial = path.with_suffix(".partial")
+    partial.write_bytes(pickle.dumps(value))
+    partial.rename(path)
 
 
 def finish(setup: Setup, game: int, arm: str) -> Finish:
@@ -119,24 +124,23 @@ def finish(setup: Setup, game: int, arm: str) -> Finish:
     unless the arm has a budget (its games depend on the machine's speed)."""
     values = arm_of(arm)
     if values[1] is not None:
-        return _finish(setup, game, arm)
+        return _finish(setup, game, values)
     path = setup.cache / f"game{game}-arm{'-'.join(map(str, values))}.pickle"
     if path.exists():
         finished: Finish = pickle.loads(path.read_bytes())
         return finished
-    ended = _finish(setup, game, arm)
-    partial = path.with_suffix(".partial")
-    partial.write_bytes(pickle.dumps(ended))
-    partial.rename(path)
+    ended = _finish(setup, game, values)
+    _keep(path, ended)
     return ended
 
 
-def _finish(setup: Setup, game: int, arm: str) -> Finish:
+def _finish(setup: Setup, game: int,
+            values: tuple[int, float | None, float, float, int | None]) -> Finish:
     state, bots, dice, seat = pickle.loads(kept(setup, game).read_bytes())
     stratega = bots[seat]
     assert isinstance(stratega, Stratega)
     (stratega.endgame, stratega.budget, stratega.margin, stratega.caution,
-     stratega.narrow) = arm_of(arm)
+     stratega.narrow) = values
     if stratega.budget is not None:
         stratega.rollouts = ROLLOUTS  # as it plays: as many rounds as the budget allows
     searched = stratega.searches

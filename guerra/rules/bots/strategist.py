@@ -173,7 +173,8 @@ class Stratega:
         on the `MIN_ROUNDS` or more rounds where both were played; else the Esperto's. A
         choice refused in a round, or dropped (`narrow`: fewer rounds than the most), has no
         mean."""
-        means = [_mean(row, max(map(len, scores))) for row in scores]
+        rounds = max(map(len, scores))
+        means = [_mean(row, rounds) for row in scores]
         self.last.means = means
         if means[0] is None:
             ranked = [(m, -i) for i, m in enumerate(means) if m is not None]
